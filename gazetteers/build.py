@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""Builds the default gazetteers in gazetteers/ from the football facts in ../shared/facts.
+
+Only facts (names, clubs, nationalities, positions, birth dates, roles) are taken. The Norwegian
+names of national teams and the short names Norwegian papers use for clubs are ours, written here.
+Run from the repository root: python3 gazetteers/build.py [FACTS_DIR]
+"""
+import csv
+import re
+import sys
+import unicodedata
+from pathlib import Path
+
+FACTS = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/facts")
+OUT = Path("gazetteers")
+
+# English name in the facts -> (Norwegian name, adjective, demonym, extra aliases).
+NATIONS = {
+    "England": ("England", "engelsk", "engelskmann", []),
+    "Scotland": ("Skottland", "skotsk", "skotte", []),
+    "Wales": ("Wales", "walisisk", "waliser", []),
+    "Northern Ireland": ("Nord-Irland", "nordirsk", "nordire", []),
+    "Ireland": ("Irland", "irsk", "ire", []),
+    "Irland": ("Irland", "irsk", "ire", ["Ireland"]),
+    "Norway": ("Norge", "norsk", "nordmann", ["Noreg"]),
+    "Sweden": ("Sverige", "svensk", "svenske", []),
+    "Denmark": ("Danmark", "dansk", "danske", []),
+    "Finland": ("Finland", "finsk", "finne", []),
+    "Iceland": ("Island", "islandsk", "islending", []),
+    "Germany": ("Tyskland", "tysk", "tysker", []),
+    "France": ("Frankrike", "fransk", "franskmann", []),
+    "Spain": ("Spania", "spansk", "spanjol", []),
+    "Portugal": ("Portugal", "portugisisk", "portugiser", []),
+    "Italy": ("Italia", "italiensk", "italiener", []),
+    "Netherlands": ("Nederland", "nederlandsk", "nederlender", ["Holland"]),
+    "Belgium": ("Belgia", "belgisk", "belgier", []),
+    "Switzerland": ("Sveits", "sveitsisk", "sveitser", []),
+    "Austria": ("Østerrike", "østerriksk", "østerriker", []),
+    "Greece": ("Hellas", "gresk", "greker", []),
+    "Turkey": ("Tyrkia", "tyrkisk", "tyrker", []),
+    "Russia": ("Russland", "russisk", "russer", []),
+    "Ukraine": ("Ukraina", "ukrainsk", "ukrainer", []),
+    "Poland": ("Polen", "polsk", "polakk", []),
+    "Czech Republic": ("Tsjekkia", "tsjekkisk", "tsjekker", []),
+    "Slovakia": ("Slovakia", "slovakisk", "slovak", []),
+    "Slovenia": ("Slovenia", "slovensk", "sloven", []),
+    "Croatia": ("Kroatia", "kroatisk", "kroat", []),
+    "Serbia": ("Serbia", "serbisk", "serber", []),
+    "Bosnia and Herzegovina": ("Bosnia-Hercegovina", "bosnisk", "bosnier", ["Bosnia"]),
+    "Montenegro": ("Montenegro", "montenegrinsk", "montenegriner", []),
+    "Albania": ("Albania", "albansk", "albaner", []),
+    "Romania": ("Romania", "rumensk", "rumener", []),
+    "Bulgaria": ("Bulgaria", "bulgarsk", "bulgarer", []),
+    "Hungary": ("Ungarn", "ungarsk", "ungarer", []),
+    "Cyprus": ("Kypros", "kypriotisk", "kypriot", []),
+    "Malta": ("Malta", "maltesisk", "malteser", []),
+    "Azerbaijan": ("Aserbajdsjan", "aserbajdsjansk", "aserbajdsjaner", []),
+    "Estonia": ("Estland", "estisk", "ester", []),
+    "Latvia": ("Latvia", "latvisk", "latvier", []),
+    "Lithuania": ("Litauen", "litauisk", "litauer", []),
+    "Israel": ("Israel", "israelsk", "israeler", []),
+    "Brazil": ("Brasil", "brasiliansk", "brasilianer", []),
+    "Argentina": ("Argentina", "argentinsk", "argentiner", []),
+    "Uruguay": ("Uruguay", "uruguayansk", "uruguayaner", []),
+    "Chile": ("Chile", "chilensk", "chilener", []),
+    "Colombia": ("Colombia", "colombiansk", "colombianer", []),
+    "Ecuador": ("Ecuador", "ecuadoriansk", "ecuadorianer", []),
+    "Paraguay": ("Paraguay", "paraguayansk", "paraguayaner", []),
+    "Peru": ("Peru", "peruansk", "peruaner", []),
+    "Bolivia": ("Bolivia", "boliviansk", "bolivianer", []),
+    "Mexico": ("Mexico", "meksikansk", "meksikaner", ["Mexiko"]),
+    "United States": ("USA", "amerikansk", "amerikaner", ["United States"]),
+    "Costa Rica": ("Costa Rica", "costaricansk", "costaricaner", []),
+    "Honduras": ("Honduras", "honduransk", "honduraner", []),
+    "Jamaica": ("Jamaica", "jamaicansk", "jamaicaner", []),
+    "Trinidad and Tobago": ("Trinidad og Tobago", "trinidadisk", "trinidader", []),
+    "Cameroon": ("Kamerun", "kamerunsk", "kameruner", []),
+    "Nigeria": ("Nigeria", "nigeriansk", "nigerianer", []),
+    "Ghana": ("Ghana", "ghanesisk", "ghaneser", []),
+    "Côte d'Ivoire": ("Elfenbenskysten", "ivoriansk", "ivorianer", ["Ivory Coast"]),
+    "Senegal": ("Senegal", "senegalesisk", "senegaleser", []),
+    "Algeria": ("Algerie", "algerisk", "algerier", []),
+    "Morocco": ("Marokko", "marokkansk", "marokkaner", []),
+    "Tunisia": ("Tunisia", "tunisisk", "tunisier", []),
+    "Egypt": ("Egypt", "egyptisk", "egypter", []),
+    "South Africa": ("Sør-Afrika", "sørafrikansk", "sørafrikaner", []),
+    "Togo": ("Togo", "togolesisk", "togoleser", []),
+    "Angola": ("Angola", "angolansk", "angolaner", []),
+    "Mali": ("Mali", "malisk", "malier", []),
+    "Japan": ("Japan", "japansk", "japaner", []),
+    "South Korea": ("Sør-Korea", "sørkoreansk", "sørkoreaner", ["Korea Republic"]),
+    "North Korea": ("Nord-Korea", "nordkoreansk", "nordkoreaner", ["Korea DPR"]),
+    "Iran": ("Iran", "iransk", "iraner", []),
+    "Saudi Arabia": ("Saudi-Arabia", "saudiarabisk", "saudiaraber", []),
+    "Australia": ("Australia", "australsk", "australier", []),
+    "New Zealand": ("New Zealand", "newzealandsk", "newzealender", []),
+    "China": ("Kina", "kinesisk", "kineser", []),
+    "Canada": ("Canada", "kanadisk", "kanadier", []),
+}
+# Other spellings of nations in the facts' country and nation columns.
+NATION_SPELLINGS = {"USA": "United States", "Ivory Coast": "Côte d'Ivoire", "Korea Republic": "South Korea",
+                    "Korea DPR": "North Korea", "Bosnia-Herzegovina": "Bosnia and Herzegovina"}
+
+# Club full name in the facts -> the short names Norwegian papers use.
+CLUB_SHORT = {
+    "Manchester City FC": ["City", "Man City", "Manchester City"],
+    "Manchester United FC": ["United", "Man United", "Man Utd", "Manchester United"],
+    "Tottenham Hotspur FC": ["Spurs", "Tottenham"],
+    "Arsenal FC": ["Arsenal"],
+    "Chelsea FC": ["Chelsea"],
+    "Liverpool FC": ["Liverpool"],
+    "Newcastle United FC": ["Newcastle"],
+    "Rosenborg BK": ["RBK", "Rosenborg"],
+    "Lillestrøm SK": ["LSK"],
+    "Vålerenga Fotball": ["VIF", "Vålerenga"],
+    "Aalesunds FK": ["AaFK", "AAFK"],
+    "Strømsgodset IF": ["Godset"],
+    "SK Brann": ["Brann"],
+}
+# Short all-capital codes in the facts (ARS, BRA, TIL, SAN) are words or noise in Norwegian text;
+# only these well-known ones are kept.
+KEEP_CODES = {"RBK", "LSK", "VIF", "AAFK", "FKH", "KBK", "SIF", "TIL", "HamKam", "AaFK"}
+KEEP_CODES.discard("TIL")  # "TIL" is the preposition in all-caps headlines
+
+MANUAL_OFFICIALS = [
+    # Managers of the clubs in the shipped facts, public knowledge (2011/12 season).
+    ("Harry Redknapp", "Redknapp", "manager"),
+    ("Roberto Mancini", "Mancini", "manager"),
+    ("Alex Ferguson", "Ferguson|Sir Alex Ferguson", "manager"),
+    ("Arsène Wenger", "Wenger|Arsene Wenger", "manager"),
+    ("Per-Mathias Høgmo", "Høgmo", "manager"),
+    ("Egil Olsen", "Drillo|Egil «Drillo» Olsen", "manager"),
+]
+# Nationalities the facts leave empty, public knowledge.
+MANUAL_NATIONALITY = {"Brad Friedel": "United States", "Samir Nasri": "France", "Joleon Lescott": "England",
+                      "Scott Parker": "England", "Gareth Bale": "Wales", "Stefan Savic": "Montenegro",
+                      "Sergio Agüero": "Argentina", "Yaya Touré": "Côte d'Ivoire", "Kolo Touré": "Côte d'Ivoire",
+                      "Edin Dzeko": "Bosnia and Herzegovina", "Luka Modric": "Croatia"}
+
+
+def fix_mojibake(s):
+    """Some fact rows were UTF-8 read as Latin-1 ("SÃ£o TomÃ©"); undo that."""
+    if "Ã" in s or "Â" in s:
+        try:
+            return s.encode("latin-1").decode("utf-8")
+        except (UnicodeDecodeError, UnicodeEncodeError):
+            return s
+    return s
+
+
+def slug(name):
+    """Same rule as `gazetteer::slug` in the crate: lowercase, runs of other characters -> '-'."""
+    out, dash = [], False
+    for ch in name.lower():
+        if ch.isalnum():
+            out.append(ch)
+            dash = False
+        elif not dash and out:
+            out.append("-")
+            dash = True
+    return "".join(out).strip("-")
+
+
+CLUB_NOISE = {"fc", "f", "c", "afc", "cf", "a", "ac", "s", "sc", "ssc", "fk", "bk", "if", "il", "sk", "ff"}
+
+
+def club_key(name):
+    parts = [p for p in re.split(r"[^\w]+", fix_mojibake(name).lower()) if p and p not in CLUB_NOISE]
+    return " ".join(parts)
+
+
+def club_display(name):
+    """"Manchester City FC" -> "Manchester City"; Norwegian names keep their suffix (Molde FK)."""
+    return re.sub(r"\s+(A?FC|F\.C\.)$", "", name)
+
+
+def split_aliases(s):
+    return [a.strip() for a in fix_mojibake(s).split("|") if a.strip()]
+
+
+def keep_alias(alias, name):
+    if alias == name:
+        return False
+    if alias.isupper() and len(alias) <= 4 and alias not in KEEP_CODES:
+        return False
+    if len(alias) < 3 or re.fullmatch(r"[A-Z]\.?", alias):
+        return False
+    return True
+
+
+def write(path, header, rows):
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(header)
+        w.writerows(rows)
+    print(f"{path}: {len(rows)} rows")
+
+
+def main():
+    OUT.mkdir(exist_ok=True)
+    # National teams.
+    nations, nation_by_name = [], {}
+    for r in csv.DictReader(open(FACTS / "national_teams_sample.csv", encoding="utf-8")):
+        english = fix_mojibake(r["name"])
+        codes = [a for a in split_aliases(r["aliases"]) if len(a) == 3 and a.isupper()]
+        no_name, adjective, demonym, extra = NATIONS.get(english, (english, "", "", []))
+        team_id = "national:" + slug(no_name)
+        if team_id in {n[0] for n in nations}:
+            continue
+        aliases = [a for a in dict.fromkeys([english] + extra) if a != no_name]
+        nations.append([team_id, no_name, "|".join(aliases), codes[0] if codes else "", adjective, demonym])
+        for n in [english, no_name] + extra:
+            nation_by_name[n] = team_id
+    for spelling, english in NATION_SPELLINGS.items():
+        if english in nation_by_name:
+            nation_by_name[spelling] = nation_by_name[english]
+    missing = [e for e in NATIONS if e not in nation_by_name]
+    for english in missing:
+        no_name, adjective, demonym, extra = NATIONS[english]
+        team_id = "national:" + slug(no_name)
+        if team_id in {n[0] for n in nations}:
+            continue
+        nations.append([team_id, no_name, "|".join([english] + extra if english != no_name else extra), "",
+                        adjective, demonym])
+        for n in [english, no_name] + extra:
+            nation_by_name[n] = team_id
+    write(OUT / "national_teams.csv", ["id", "name", "aliases", "country_code", "adjective", "demonym"], nations)
+
+    # Clubs: the sample (Premier League 2011/12, Norwegian top flight, ...) first, then the clubs that
+    # squad lists name, taken from the openfootball list or added with their name alone.
+    clubs, club_by_key = [], {}
+
+    def add_club(name, aliases, country, city):
+        display = club_display(name)
+        club_id = "club:" + slug(display)
+        if club_key(name) in club_by_key or club_id in {c[0] for c in clubs}:
+            return club_by_key.get(club_key(name), club_id)
+        alias_list = [a for a in dict.fromkeys([name] + CLUB_SHORT.get(name, []) + aliases)
+                      if keep_alias(a, display)]
+        clubs.append([club_id, display, "|".join(alias_list), country, city])
+        club_by_key[club_key(name)] = club_id
+        for a in alias_list:
+            club_by_key.setdefault(club_key(a), club_id)
+        return club_id
+
+    for r in csv.DictReader(open(FACTS / "clubs_sample.csv", encoding="utf-8")):
+        add_club(fix_mojibake(r["name"]), split_aliases(r["aliases"]), r["country"], fix_mojibake(r["city"]))
+    openfootball = {}
+    for r in csv.DictReader(open(FACTS / "clubs_openfootball_all.csv", encoding="utf-8")):
+        openfootball.setdefault(club_key(r["name"]), r)
+        for a in split_aliases(r["aliases"]):
+            openfootball.setdefault(club_key(a), r)
+
+    def club_ref(name):
+        name = fix_mojibake(name).strip()
+        if not name or name in nation_by_name:
+            return ""
+        key = club_key(name)
+        if key in club_by_key:
+            return club_by_key[key]
+        r = openfootball.get(key)
+        if r:
+            return add_club(fix_mojibake(r["name"]), split_aliases(r["aliases"]), "", fix_mojibake(r["city"]))
+        return add_club(name, [], "", "")
+
+    # Players: the sample, then the World Cup 2014 squads; one row per person (same name and birth
+    # date or club), the squad list filling a missing nationality.
+    players, player_index = [], {}
+    for r in csv.DictReader(open(FACTS / "players_sample.csv", encoding="utf-8")):
+        name = fix_mojibake(r["name"]).strip()
+        club = club_ref(r["club"])
+        country = r["country"] or MANUAL_NATIONALITY.get(name, "")
+        if not country and r["club"] in nation_by_name:
+            country = r["club"]
+        nationality = nation_by_name.get(country, "")
+        known = player_index.get(("name", name))
+        if known and (not known[6] or not r["birth_date"] or known[6] == r["birth_date"]):
+            # The same person listed again by another source or after a transfer: one row with
+            # every club, in the order the facts list them.
+            known[4] = known[4] or nationality
+            if club and club not in known[3].split("|"):
+                known[3] = f"{known[3]}|{club}" if known[3] else club
+            continue
+        player_id = "player:" + slug(name)
+        if player_id in player_index:
+            player_id += "-" + slug(club_display(r["club"]) or "2")
+            if player_id in player_index:
+                continue
+        aliases = [a for a in split_aliases(r["aliases"]) if keep_alias(a, name)]
+        row = [player_id, name, "|".join(aliases), club, nationality, r["position"], r["birth_date"]]
+        players.append(row)
+        player_index[player_id] = row
+        player_index.setdefault(("name", name), row)
+    for r in csv.DictReader(open(FACTS / "worldcup-2014-players.csv", encoding="utf-8")):
+        name = fix_mojibake(r["name"]).strip()
+        nationality = nation_by_name.get(r["nation"], "")
+        known = player_index.get(("name", name))
+        if known:
+            if not known[4]:
+                known[4] = nationality
+            continue
+        player_id = "player:" + slug(name)
+        if player_id in player_index:
+            player_id += "-" + slug(r["nation"])
+        surname = name.split()[-1] if " " in name else ""
+        aliases = surname if surname and keep_alias(surname, name) else ""
+        row = [player_id, name, aliases, club_ref(r["club"]), nationality, r["position"], ""]
+        players.append(row)
+        player_index[player_id] = row
+    write(OUT / "clubs.csv", ["id", "name", "aliases", "country", "city"], clubs)
+    write(OUT / "players.csv", ["id", "name", "aliases", "club", "nationality", "position", "birth_date"], players)
+
+    officials, seen = [], set()
+    for r in csv.DictReader(open(FACTS / "officials_sample.csv", encoding="utf-8")):
+        name = fix_mojibake(r["name"]).strip()
+        if name in seen:
+            continue
+        seen.add(name)
+        aliases = [a for a in split_aliases(r["aliases"]) if keep_alias(a, name) and not re.match(r"^[A-Z]\.? ", a)]
+        surname = name.split()[-1]
+        if r["role"] == "referee" and surname not in aliases:
+            aliases.append(surname)
+        officials.append(["official:" + slug(name), name, "|".join(aliases), r["role"]])
+    for name, aliases, role in MANUAL_OFFICIALS:
+        officials.append(["official:" + slug(name), name, aliases, role])
+    write(OUT / "officials.csv", ["id", "name", "aliases", "role"], officials)
+
+
+if __name__ == "__main__":
+    main()

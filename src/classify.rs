@@ -1,0 +1,830 @@
+//! Stage 4: the events each sentence reports (goal, chance, foul, penalty; several or none), with
+//! the minute, the score, the player and the team.
+//!
+//! The classifier is a cue lexicon, `data/cues.csv`, editable like a gazetteer: each row names an
+//! event, a cue and its effect.
+//!
+//! - A cue is a sequence of words matched against the case-folded tokens of a sentence. `scor*`
+//!   matches a word starting with `scor`, `*målet` a word ending with `målet`, `*sjanse*` a word
+//!   containing `sjanse`; `*` alone is any one word, `#score` a score token (`2-0`), and `^` as the
+//!   first element anchors the cue at the sentence start (fact lines: `^ mål :`).
+//! - Effects: `trigger` gives the event; `weak` gives it only when no other event's trigger fired
+//!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
+//!   chance and not a foul); `block` takes it away whatever else fired (`nær å` makes
+//!   `sette inn ledermålet` a near miss, not a goal).
+//!
+//! Minutes come from the sentence (`i det 56. minutt`, `etter 65 minutter`, `(41)` in fact lines,
+//! `på overtid` as `90+`, `90+2`) or relative to the minute stated last in the document
+//! (`tre minutter senere`, `minuttet senere`).
+
+use crate::error::{Error, Problem, Result};
+use crate::gazetteer::{EntityKind, Gazetteer};
+use crate::recognize::{teams_of, How, MatchContext, Recognition};
+use crate::segment::{Sentence, Token, TokenKind};
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::Range;
+
+/// The events a sentence can report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum EventKind {
+    Goal,
+    Chance,
+    Foul,
+    Penalty,
+}
+
+impl EventKind {
+    /// In output order.
+    pub const ALL: [EventKind; 4] = [
+        EventKind::Goal,
+        EventKind::Chance,
+        EventKind::Foul,
+        EventKind::Penalty,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::Goal => "goal",
+            EventKind::Chance => "chance",
+            EventKind::Foul => "foul",
+            EventKind::Penalty => "penalty",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<EventKind> {
+        EventKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+}
+
+/// A match minute as football writes it: `56`, `90+`, `90+2`, `120`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Minute {
+    pub regular: u16,
+    /// Added time: `Some(None)` for `90+`, `Some(Some(2))` for `90+2`.
+    pub added: Option<Option<u16>>,
+}
+
+impl Minute {
+    pub fn at(regular: u16) -> Minute {
+        Minute {
+            regular,
+            added: None,
+        }
+    }
+
+    fn later(self, minutes: u16) -> Minute {
+        match self.added {
+            Some(Some(added)) => Minute {
+                regular: self.regular,
+                added: Some(Some(added + minutes)),
+            },
+            Some(None) => self,
+            None => Minute::at(self.regular + minutes),
+        }
+    }
+}
+
+impl fmt::Display for Minute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.added {
+            None => write!(f, "{}", self.regular),
+            Some(None) => write!(f, "{}+", self.regular),
+            Some(Some(added)) => write!(f, "{}+{added}", self.regular),
+        }
+    }
+}
+
+/// One event of one sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub kind: EventKind,
+    pub sentence: usize,
+    /// The words that decided the label.
+    pub trigger: Range<usize>,
+    pub minute: Option<Minute>,
+    /// The main actor, as an index into [`Recognition::mentions`].
+    pub actor: Option<usize>,
+    /// The actor's team or the team the sentence credits, as a gazetteer entity.
+    pub team: Option<usize>,
+    /// A score the sentence states (the last one: `0-2 til 2-2` gives `2-2`).
+    pub score: Option<Range<usize>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Effect {
+    Trigger,
+    Weak,
+    Block,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Element {
+    Start,
+    Any,
+    Score,
+    Exact(String),
+    Prefix(String),
+    Suffix(String),
+    Infix(String),
+}
+
+impl Element {
+    fn parse(word: &str) -> Element {
+        match word {
+            "^" => Element::Start,
+            "*" => Element::Any,
+            "#score" => Element::Score,
+            _ => match (word.strip_prefix('*'), word.strip_suffix('*')) {
+                (Some(rest), _) if rest.ends_with('*') => {
+                    Element::Infix(rest.trim_end_matches('*').to_string())
+                }
+                (Some(rest), _) => Element::Suffix(rest.to_string()),
+                (None, Some(rest)) => Element::Prefix(rest.to_string()),
+                (None, None) => Element::Exact(word.to_string()),
+            },
+        }
+    }
+
+    fn matches(&self, word: &str, kind: TokenKind) -> bool {
+        match self {
+            Element::Start => false,
+            Element::Any => true,
+            Element::Score => kind == TokenKind::Score,
+            Element::Exact(w) => word == w,
+            Element::Prefix(p) => word.starts_with(p.as_str()),
+            Element::Suffix(s) => word.ends_with(s.as_str()),
+            Element::Infix(i) => word.contains(i.as_str()),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Cue {
+    event: EventKind,
+    elements: Vec<Element>,
+    effect: Effect,
+}
+
+/// The cue lexicon, indexed by each cue's first word.
+#[derive(Debug, Clone)]
+pub struct Lexicon {
+    cues: Vec<Cue>,
+    by_first_word: HashMap<String, Vec<usize>>,
+    /// Cues whose first element is not a plain word: tried at every token.
+    open: Vec<usize>,
+}
+
+const EMBEDDED_CUES: &str = include_str!("../data/cues.csv");
+
+impl Lexicon {
+    /// The shipped lexicon.
+    pub fn new() -> Result<Lexicon> {
+        Lexicon::from_csv("data/cues.csv (embedded)", EMBEDDED_CUES.as_bytes())
+    }
+
+    pub fn from_path(path: &std::path::Path) -> Result<Lexicon> {
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Lexicon::from_csv(&path.display().to_string(), &bytes)
+    }
+
+    /// Reads `event,cue,effect[,note]` rows; all problems are reported with file and line.
+    pub fn from_csv(file: &str, bytes: &[u8]) -> Result<Lexicon> {
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let mut problems = Vec::new();
+        let mut cues = Vec::new();
+        let problem = |line: u64, column: Option<&str>, message: String| Problem {
+            file: file.to_string(),
+            line,
+            column: column.map(str::to_string),
+            message,
+        };
+        let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
+        let headers: Vec<String> = match reader.headers() {
+            Ok(h) => h.iter().map(|h| h.trim().to_lowercase()).collect(),
+            Err(err) => {
+                return Err(Error::Invalid(vec![problem(
+                    1,
+                    None,
+                    format!("unreadable header: {err}"),
+                )]))
+            }
+        };
+        let column = |name: &str| headers.iter().position(|h| h == name);
+        let (Some(event_col), Some(cue_col), Some(effect_col)) =
+            (column("event"), column("cue"), column("effect"))
+        else {
+            return Err(Error::Invalid(vec![problem(
+                1,
+                None,
+                "the header needs the columns event, cue and effect".into(),
+            )]));
+        };
+        for record in reader.records() {
+            let record = match record {
+                Ok(record) => record,
+                Err(err) => {
+                    problems.push(problem(
+                        err.position().map_or(0, |p| p.line()),
+                        None,
+                        format!("malformed CSV: {err}"),
+                    ));
+                    continue;
+                }
+            };
+            let line = record.position().map_or(0, |p| p.line());
+            let field = |i: usize| record.get(i).unwrap_or("").trim();
+            let Some(event) = EventKind::parse(field(event_col)) else {
+                problems.push(problem(
+                    line,
+                    Some("event"),
+                    format!(
+                        "unknown event {:?} (goal, chance, foul, penalty)",
+                        field(event_col)
+                    ),
+                ));
+                continue;
+            };
+            let effect = match field(effect_col) {
+                "trigger" => Effect::Trigger,
+                "weak" => Effect::Weak,
+                "block" => Effect::Block,
+                other => {
+                    problems.push(problem(
+                        line,
+                        Some("effect"),
+                        format!("unknown effect {other:?} (trigger, weak, block)"),
+                    ));
+                    continue;
+                }
+            };
+            let cue = field(cue_col).to_lowercase();
+            let elements: Vec<Element> = cue.split_whitespace().map(Element::parse).collect();
+            let bad_start = elements.iter().skip(1).any(|e| *e == Element::Start);
+            if elements.is_empty()
+                || bad_start
+                || elements
+                    .iter()
+                    .all(|e| matches!(e, Element::Start | Element::Any))
+            {
+                problems.push(problem(
+                    line,
+                    Some("cue"),
+                    format!("cue {cue:?} needs a word, and ^ only first"),
+                ));
+                continue;
+            }
+            cues.push(Cue {
+                event,
+                elements,
+                effect,
+            });
+        }
+        if !problems.is_empty() {
+            return Err(Error::Invalid(problems));
+        }
+        let mut by_first_word: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut open = Vec::new();
+        for (i, cue) in cues.iter().enumerate() {
+            match &cue.elements[0] {
+                Element::Exact(word) => by_first_word.entry(word.clone()).or_default().push(i),
+                _ => open.push(i),
+            }
+        }
+        Ok(Lexicon {
+            cues,
+            by_first_word,
+            open,
+        })
+    }
+
+    /// Every cue that matches in a sentence: (cue index, byte range of the matched words).
+    fn hits(&self, folded: &str, tokens: &[Token]) -> Vec<(usize, Range<usize>)> {
+        let mut hits = Vec::new();
+        for start in 0..tokens.len() {
+            let word = &folded[tokens[start].span.clone()];
+            let candidates = self
+                .by_first_word
+                .get(word)
+                .into_iter()
+                .flatten()
+                .chain(&self.open);
+            for &cue in candidates {
+                if let Some(end) = self.match_at(cue, folded, tokens, start) {
+                    let first = if self.cues[cue].elements[0] == Element::Start {
+                        0
+                    } else {
+                        start
+                    };
+                    hits.push((cue, tokens[first].span.start..tokens[end].span.end));
+                }
+            }
+        }
+        hits
+    }
+
+    /// The index of the last token of the cue if it matches from token `start`.
+    fn match_at(&self, cue: usize, folded: &str, tokens: &[Token], start: usize) -> Option<usize> {
+        let mut elements = self.cues[cue].elements.as_slice();
+        let mut at = start;
+        if elements[0] == Element::Start {
+            if start != 0 {
+                return None;
+            }
+            elements = &elements[1..];
+        }
+        for (i, element) in elements.iter().enumerate() {
+            let token = tokens.get(at + i)?;
+            if !element.matches(&folded[token.span.clone()], token.kind) {
+                return None;
+            }
+        }
+        at += elements.len();
+        Some(at - 1)
+    }
+}
+
+/// Classifies every sentence of a document, in order; minutes carry across sentences.
+pub fn classify(
+    lexicon: &Lexicon,
+    gazetteer: &Gazetteer,
+    text: &str,
+    folded: &str,
+    sentences: &[Sentence],
+    recognition: &Recognition,
+) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut last_minute: Option<Minute> = None;
+    let mut mention_start = 0;
+    for (index, sentence) in sentences.iter().enumerate() {
+        let mentions_end = mention_start
+            + recognition.mentions[mention_start..]
+                .iter()
+                .take_while(|m| m.sentence == index)
+                .count();
+        let sentence_mentions = mention_start..mentions_end;
+        mention_start = mentions_end;
+
+        let fact_line = is_fact_line(folded, &sentence.tokens);
+        let minute = stated_minute(folded, &sentence.tokens, last_minute, fact_line);
+        if minute.is_some() {
+            last_minute = minute;
+        }
+        let hits = lexicon.hits(folded, &sentence.tokens);
+        if hits.is_empty() {
+            continue;
+        }
+        let fired = |kind: EventKind, effect: Effect| -> Option<Range<usize>> {
+            hits.iter()
+                .find(|(cue, _)| {
+                    lexicon.cues[*cue].event == kind && lexicon.cues[*cue].effect == effect
+                })
+                .map(|(_, span)| span.clone())
+        };
+        let blocked = |kind: EventKind| fired(kind, Effect::Block).is_some();
+        let triggered: Vec<EventKind> = EventKind::ALL
+            .into_iter()
+            .filter(|&k| !blocked(k) && fired(k, Effect::Trigger).is_some())
+            .collect();
+        let score = sentence
+            .tokens
+            .iter()
+            .rev()
+            .find(|t| t.kind == TokenKind::Score)
+            .map(|t| t.span.clone());
+        let mut foul: Option<(Range<usize>, Option<usize>)> = None;
+        for kind in EventKind::ALL {
+            if blocked(kind) {
+                continue;
+            }
+            let others_fired = triggered.iter().any(|&k| k != kind);
+            let trigger = fired(kind, Effect::Trigger).or_else(|| {
+                if others_fired {
+                    None
+                } else {
+                    fired(kind, Effect::Weak)
+                }
+            });
+            let Some(trigger) = trigger else { continue };
+            let actor = match (&foul, kind) {
+                (Some((foul_trigger, offender)), EventKind::Penalty) => victim(
+                    gazetteer,
+                    recognition,
+                    sentence_mentions.clone(),
+                    foul_trigger,
+                    *offender,
+                )
+                .or_else(|| {
+                    actor(
+                        gazetteer,
+                        text,
+                        recognition,
+                        &sentence.span,
+                        sentence_mentions.clone(),
+                        &trigger,
+                    )
+                }),
+                _ => actor(
+                    gazetteer,
+                    text,
+                    recognition,
+                    &sentence.span,
+                    sentence_mentions.clone(),
+                    &trigger,
+                ),
+            };
+            if kind == EventKind::Foul {
+                foul = Some((trigger.clone(), actor));
+            }
+            let team = actor
+                .and_then(|m| recognition.mentions[m].entity())
+                .and_then(|player| team_of_player(gazetteer, player, &recognition.context))
+                .or_else(|| {
+                    team_in_sentence(gazetteer, recognition, sentence_mentions.clone(), &trigger)
+                });
+            events.push(Event {
+                kind,
+                sentence: index,
+                trigger,
+                minute,
+                actor,
+                team,
+                score: score.clone(),
+            });
+        }
+    }
+    events
+}
+
+/// Fact lines (`Mål: 1-0 Johnsen (41)`, `Gult kort: ...`): a label and a colon open the sentence.
+fn is_fact_line(folded: &str, tokens: &[Token]) -> bool {
+    tokens
+        .iter()
+        .take(4)
+        .any(|t| &folded[t.span.clone()] == ":")
+        && tokens
+            .iter()
+            .any(|t| t.kind == TokenKind::Number || t.kind == TokenKind::Score)
+}
+
+fn number_word(word: &str) -> Option<u16> {
+    let n = match word {
+        "ett" | "et" | "ei" | "en" | "eitt" | "ein" => 1,
+        "to" => 2,
+        "tre" => 3,
+        "fire" => 4,
+        "fem" => 5,
+        "seks" => 6,
+        "sju" | "syv" => 7,
+        "åtte" => 8,
+        "ni" => 9,
+        "ti" => 10,
+        "elleve" => 11,
+        "tolv" => 12,
+        "tretten" => 13,
+        "fjorten" => 14,
+        "femten" => 15,
+        "seksten" => 16,
+        "sytten" => 17,
+        "atten" => 18,
+        "nitten" => 19,
+        "tjue" | "tyve" => 20,
+        "tretti" | "tredve" => 30,
+        _ => return word.parse().ok(),
+    };
+    Some(n)
+}
+
+fn is_minute_noun(word: &str) -> bool {
+    matches!(
+        word,
+        "minutt" | "minutter" | "minuttet" | "minuttar" | "minutta" | "min" | "min."
+    )
+}
+
+const STOPPAGE: &[&[&str]] = &[
+    &["på", "overtid"],
+    &["i", "overtiden"],
+    &["på", "tilleggstid"],
+    &["i", "tilleggstiden"],
+    &["siste", "sekunder"],
+    &["siste", "sekundene"],
+    &["overtidsmål"],
+];
+const LATER: &[&str] = &["senere", "seinere", "seinare", "etter", "etterpå"];
+
+/// The minute a sentence states, if any; relative minutes count from `previous`.
+fn stated_minute(
+    folded: &str,
+    tokens: &[Token],
+    previous: Option<Minute>,
+    fact_line: bool,
+) -> Option<Minute> {
+    let word = |i: usize| tokens.get(i).map(|t| &folded[t.span.clone()]).unwrap_or("");
+    let plausible = |n: u16| (1..=130).contains(&n);
+    // "på overtid" yields to an exact added-time minute later in the sentence.
+    let mut stoppage = None;
+    for i in 0..tokens.len() {
+        let token = &tokens[i];
+        let w = word(i);
+        // "i det 56. minutt", "56. min."
+        if token.kind == TokenKind::Ordinal && is_minute_noun(word(i + 1)) {
+            if let Some(n) = w
+                .trim_end_matches('.')
+                .parse()
+                .ok()
+                .filter(|n| plausible(*n))
+            {
+                return Some(Minute::at(n));
+            }
+        }
+        // "90+2", "(90+3)"
+        if token.kind == TokenKind::Number && word(i + 1) == "+" {
+            if let (Ok(regular), Some(next)) = (w.parse::<u16>(), tokens.get(i + 2)) {
+                let added = folded[next.span.clone()].trim_end_matches('.').parse().ok();
+                if matches!(regular, 45 | 90 | 105 | 120)
+                    && next.span.start == tokens[i + 1].span.end
+                {
+                    return Some(Minute {
+                        regular,
+                        added: Some(added),
+                    });
+                }
+            }
+        }
+        // "etter 65 minutter" is absolute; "tre minutter senere" is relative.
+        if let Some(n) = number_word(w).filter(|n| plausible(*n)) {
+            if is_minute_noun(word(i + 1)) {
+                if i > 0 && matches!(word(i - 1), "etter" | "ette") {
+                    return Some(Minute::at(n));
+                }
+                if LATER.contains(&word(i + 2)) {
+                    if let Some(previous) = previous {
+                        return Some(previous.later(n));
+                    }
+                }
+            }
+            // "Johnsen (41)" in a fact line.
+            if fact_line
+                && i > 0
+                && word(i - 1) == "("
+                && word(i + 1) == ")"
+                && token.kind == TokenKind::Number
+            {
+                return Some(Minute::at(n));
+            }
+        }
+        if w == "minuttet" && LATER.contains(&word(i + 1)) {
+            if let Some(previous) = previous {
+                return Some(previous.later(1));
+            }
+        }
+        if STOPPAGE
+            .iter()
+            .any(|phrase| phrase.iter().enumerate().all(|(k, p)| word(i + k) == *p))
+        {
+            stoppage = Some(Minute {
+                regular: 90,
+                added: Some(None),
+            });
+        }
+    }
+    stoppage
+}
+
+fn is_player_mention(gazetteer: &Gazetteer, recognition: &Recognition, mention: usize) -> bool {
+    recognition.mentions[mention]
+        .entities
+        .iter()
+        .all(|&e| gazetteer.entity(e).kind == EntityKind::Player)
+}
+
+/// The player an event is about, as a mention index.
+///
+/// Norwegian puts the subject before the verb or, after a fronted adverbial, right after it
+/// (`reduserte Defoe`, `skjøt Aursnes utenfor`): a player inside the trigger, else the nearest
+/// player before it in the same clause, else the first after it in the same clause, else the
+/// nearest before or first after anywhere in the sentence. A genitive (`Defoes bom`) belongs only
+/// to the word it stands before.
+fn actor(
+    gazetteer: &Gazetteer,
+    text: &str,
+    recognition: &Recognition,
+    sentence: &Range<usize>,
+    mentions: Range<usize>,
+    trigger: &Range<usize>,
+) -> Option<usize> {
+    let span = |m: usize| recognition.mentions[m].span.clone();
+    let eligible = |m: usize| {
+        recognition.mentions[m].how != How::Genitive
+            || (span(m).end <= trigger.start && text[span(m).end..trigger.start].trim().is_empty())
+    };
+    let players: Vec<usize> = mentions
+        .filter(|&m| is_player_mention(gazetteer, recognition, m) && eligible(m))
+        .collect();
+    let inside = players
+        .iter()
+        .find(|&&m| span(m).start >= trigger.start && span(m).end <= trigger.end);
+    let before = || {
+        players
+            .iter()
+            .rev()
+            .filter(|&&m| span(m).end <= trigger.start)
+    };
+    let after = || players.iter().filter(|&&m| span(m).start >= trigger.end);
+    // "da han plasserte ballen": the pronoun is the subject, and it points back past the clause.
+    let pronoun_subject = || subject_pronoun(&text[sentence.start..trigger.start]);
+    inside
+        .or_else(|| before().find(|&&m| !clause_break(&text[span(m).end..trigger.start])))
+        .or_else(|| {
+            if pronoun_subject() {
+                before().next()
+            } else {
+                None
+            }
+        })
+        .or_else(|| after().find(|&&m| !clause_break(&text[trigger.end..span(m).start])))
+        .or_else(|| before().next())
+        .or_else(|| after().next())
+        .copied()
+}
+
+/// Whether the clause that ends where the trigger starts has a personal pronoun for its subject.
+fn subject_pronoun(head: &str) -> bool {
+    for word in head
+        .split(|c: char| c.is_whitespace())
+        .rev()
+        .filter(|w| !w.is_empty())
+    {
+        if clause_break(word) {
+            return false;
+        }
+        if matches!(word.to_lowercase().as_str(), "han" | "hun" | "ho" | "hon") {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the text between two words crosses a clause boundary.
+fn clause_break(between: &str) -> bool {
+    between.contains([',', ';', ':', '–', '(', ')'])
+        || between.split_whitespace().any(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "men" | "og" | "mens" | "da" | "etter" | "før" | "som"
+            )
+        })
+}
+
+/// For a penalty given for a foul: the player fouled, the first player after the foul verb who is
+/// not the offender (`felte Ruben Gabrielsen Bendtner`, `Ledley King felte den italienske spissen`).
+fn victim(
+    gazetteer: &Gazetteer,
+    recognition: &Recognition,
+    mentions: Range<usize>,
+    foul: &Range<usize>,
+    offender: Option<usize>,
+) -> Option<usize> {
+    mentions.into_iter().find(|&m| {
+        recognition.mentions[m].span.start >= foul.end
+            && Some(m) != offender
+            && is_player_mention(gazetteer, recognition, m)
+    })
+}
+
+/// The team a player plays for in this match: the club or national team the header names, else
+/// the club, else the national team.
+pub fn team_of_player(
+    gazetteer: &Gazetteer,
+    player: usize,
+    context: &MatchContext,
+) -> Option<usize> {
+    let teams: Vec<usize> = teams_of(gazetteer, player).collect();
+    teams
+        .iter()
+        .copied()
+        .find(|t| context.teams().any(|c| c == *t))
+        .or(teams.first().copied())
+}
+
+/// The team mention nearest to the trigger, when the sentence names no player.
+fn team_in_sentence(
+    gazetteer: &Gazetteer,
+    recognition: &Recognition,
+    mentions: Range<usize>,
+    trigger: &Range<usize>,
+) -> Option<usize> {
+    mentions
+        .filter_map(|m| {
+            let mention = &recognition.mentions[m];
+            let entity = mention.entity()?;
+            let distance = if mention.span.end <= trigger.start {
+                trigger.start - mention.span.end
+            } else {
+                mention.span.start.saturating_sub(trigger.end)
+            };
+            gazetteer
+                .entity(entity)
+                .kind
+                .is_team()
+                .then_some((distance, entity))
+        })
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, entity)| entity)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::segment::{fold, segment};
+
+    fn labels(text: &str) -> Vec<(&'static str, String)> {
+        let lexicon = Lexicon::new().unwrap();
+        let gazetteer = Gazetteer::from_entities(Vec::new());
+        let folded = fold(text);
+        let sentences = segment(text);
+        let events = classify(
+            &lexicon,
+            &gazetteer,
+            text,
+            &folded,
+            &sentences,
+            &Recognition::default(),
+        );
+        events
+            .iter()
+            .map(|e| {
+                (
+                    e.kind.as_str(),
+                    e.minute.map(|m| m.to_string()).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn labels_and_minutes() {
+        let table: &[(&str, &[(&str, &str)])] = &[
+            ("Nasri scoret i det 56. minutt.", &[("goal", "56")]),
+            ("Han var nær å sette inn ledermålet.", &[("chance", "")]),
+            ("Han bommet alene med keeper.", &[("chance", "")]),
+            ("Han felte spissen og fikk gult kort.", &[("foul", "")]),
+            (
+                "Dommeren pekte på straffemerket etter at King felte ham.",
+                &[("foul", ""), ("penalty", "")],
+            ),
+            (
+                "Balotelli var iskald fra ellevemeteren på overtid.",
+                &[("goal", "90+"), ("penalty", "90+")],
+            ),
+            ("Førsteomgangen var målløs.", &[]),
+            ("Bale utlignet etter 65 minutter.", &[("goal", "65")]),
+            ("Mål: 1-0 Johnsen (41), 2-0 King (59).", &[("goal", "41")]),
+            ("Scoringen kom på overtid, 90+2.", &[("goal", "90+2")]),
+            ("Han burde scoret.", &[("chance", "")]),
+            (
+                "Straffesparkkonkurransen ble avgjort av Rooney.",
+                &[("penalty", "")],
+            ),
+            (
+                "Han løp inn 2-0 på bakerste stolpe på et hjørnespark.",
+                &[("goal", "")],
+            ),
+        ];
+        for (text, expected) in table {
+            let expected: Vec<(&str, String)> =
+                expected.iter().map(|(k, m)| (*k, m.to_string())).collect();
+            assert_eq!(labels(text), expected, "input: {text:?}");
+        }
+    }
+
+    #[test]
+    fn relative_minutes_count_from_the_last_one() {
+        assert_eq!(
+            labels(
+                "Nasri scoret i det 56. minutt. Tre minutter senere scoret Lescott. Minuttet senere reduserte Defoe."
+            ),
+            [("goal", "56".to_string()), ("goal", "59".to_string()), ("goal", "60".to_string())]
+        );
+    }
+
+    #[test]
+    fn lexicon_errors_name_file_and_line() {
+        let csv =
+            "event,cue,effect\ngoal,scor*,trigger\ngaol,x,trigger\ngoal,y,maybe\ngoal,x ^,block\n";
+        let err = Lexicon::from_csv("cues.csv", csv.as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "cues.csv:3: column event: unknown event \"gaol\" (goal, chance, foul, penalty)\n\
+             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block)\n\
+             cues.csv:5: column cue: cue \"x ^\" needs a word, and ^ only first"
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! `kampfakta gazetteer check|add`: validate gazetteer folders, add rows without hand-editing CSV.
+
+use anyhow::bail;
+use kampfakta::gazetteer::{append_row, slug, Entity, EntityKind};
+use kampfakta::{Error, Gazetteer};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Validate gazetteer folders (layered in order; none: the shipped ones) and report counts,
+    /// problems with file:line, and forms shared by several entities.
+    Check {
+        dirs: Vec<PathBuf>,
+        /// Layer the folders over the shipped gazetteers (needed when they refer to shipped clubs).
+        #[arg(long)]
+        with_defaults: bool,
+        /// How many shared forms to list.
+        #[arg(long, default_value_t = 20)]
+        show: usize,
+    },
+    /// Append a valid row to DIR's CSV file for the kind, creating the file if needed.
+    Add(Box<AddArgs>),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct AddArgs {
+    #[arg(value_enum)]
+    kind: Kind,
+    #[arg(long)]
+    name: String,
+    /// The id (default: <kind>:<slug of name>).
+    #[arg(long)]
+    id: Option<String>,
+    /// A surface form (repeatable).
+    #[arg(long = "alias")]
+    aliases: Vec<String>,
+    #[arg(long)]
+    club: Option<String>,
+    #[arg(long)]
+    nationality: Option<String>,
+    #[arg(long)]
+    position: Option<String>,
+    #[arg(long)]
+    birth_date: Option<String>,
+    #[arg(long)]
+    country: Option<String>,
+    #[arg(long)]
+    city: Option<String>,
+    #[arg(long)]
+    country_code: Option<String>,
+    #[arg(long)]
+    adjective: Option<String>,
+    #[arg(long)]
+    demonym: Option<String>,
+    #[arg(long)]
+    role: Option<String>,
+    /// The gazetteer folder to add to.
+    #[arg(long)]
+    dir: PathBuf,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Kind {
+    Player,
+    Club,
+    NationalTeam,
+    Official,
+}
+
+impl From<Kind> for EntityKind {
+    fn from(kind: Kind) -> EntityKind {
+        match kind {
+            Kind::Player => EntityKind::Player,
+            Kind::Club => EntityKind::Club,
+            Kind::NationalTeam => EntityKind::NationalTeam,
+            Kind::Official => EntityKind::Official,
+        }
+    }
+}
+
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Check {
+            dirs,
+            with_defaults,
+            show,
+        } => check(dirs, with_defaults, show),
+        Command::Add(args) => add(*args),
+    }
+}
+
+fn check(dirs: Vec<PathBuf>, with_defaults: bool, show: usize) -> anyhow::Result<ExitCode> {
+    let mut builder = Gazetteer::builder();
+    if dirs.is_empty() || with_defaults {
+        builder = builder.defaults();
+    }
+    for dir in &dirs {
+        builder = builder.folder(dir);
+    }
+    let gazetteer = match builder.build() {
+        Ok(gazetteer) => gazetteer,
+        Err(Error::Invalid(problems)) => {
+            for problem in &problems {
+                println!("{problem}");
+            }
+            println!("{} problems", problems.len());
+            return Ok(ExitCode::from(1));
+        }
+        Err(err) => return Err(err.into()),
+    };
+    for (kind, count) in gazetteer.counts() {
+        println!("{}\t{count}", kind.as_str());
+    }
+    let shared = gazetteer.shared_forms();
+    println!(
+        "forms shared by several entities (linked by context): {}",
+        shared.len()
+    );
+    for (form, ids) in shared.iter().take(show) {
+        println!("  {form}\t{}", ids.join(" "));
+    }
+    println!("0 problems");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn add(args: AddArgs) -> anyhow::Result<ExitCode> {
+    let kind = EntityKind::from(args.kind);
+    let name = args.name.trim().to_string();
+    if name.is_empty() {
+        bail!("--name must not be empty");
+    }
+    let id = args
+        .id
+        .clone()
+        .unwrap_or_else(|| format!("{}:{}", kind.id_prefix(), slug(&name)));
+    let attrs: Vec<(String, String)> = [
+        ("club", &args.club),
+        ("nationality", &args.nationality),
+        ("position", &args.position),
+        ("birth_date", &args.birth_date),
+        ("country", &args.country),
+        ("city", &args.city),
+        ("country_code", &args.country_code),
+        ("adjective", &args.adjective),
+        ("demonym", &args.demonym),
+        ("role", &args.role),
+    ]
+    .into_iter()
+    .filter_map(|(column, value)| {
+        value
+            .as_ref()
+            .map(|v| (column.to_string(), v.trim().to_string()))
+    })
+    .collect();
+    let entity = Entity {
+        id: id.clone(),
+        kind,
+        name,
+        aliases: args.aliases.iter().map(|a| a.trim().to_string()).collect(),
+        attrs,
+    };
+
+    // Append, then validate the folder as it will be used (over the shipped gazetteers); a row
+    // that does not validate is taken out again, so the file is never left invalid.
+    let file = args.dir.join(kind.file_name());
+    let before = std::fs::read(&file).ok();
+    let path = append_row(&args.dir, kind, &entity)?;
+    if let Err(err) = Gazetteer::builder().defaults().folder(&args.dir).build() {
+        match before {
+            Some(bytes) => std::fs::write(&file, bytes)?,
+            None => std::fs::remove_file(&file)?,
+        }
+        bail!("{id} was not added:\n{err}");
+    }
+    println!("added {id} to {}", path.display());
+    Ok(ExitCode::SUCCESS)
+}

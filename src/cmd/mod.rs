@@ -1,0 +1,44 @@
+//! One module per subcommand, each with its `Args` and `run`.
+
+pub mod extract;
+pub mod gazetteer;
+pub mod tokenize;
+
+use kampfakta::{Gazetteer, Lexicon, Pipeline};
+use std::path::PathBuf;
+
+/// Gazetteer options shared by the subcommands that recognise entities.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GazetteerArgs {
+    /// A gazetteer folder (repeatable; later folders override rows with the same id). Without it,
+    /// the shipped gazetteers are used.
+    #[arg(long = "gazetteer", value_name = "DIR")]
+    pub folders: Vec<PathBuf>,
+    /// Keep the shipped gazetteers underneath the --gazetteer folders.
+    #[arg(long)]
+    pub with_defaults: bool,
+    /// A cue lexicon CSV to use instead of the shipped one.
+    #[arg(long, value_name = "FILE")]
+    pub cues: Option<PathBuf>,
+}
+
+impl GazetteerArgs {
+    pub fn gazetteer(&self) -> anyhow::Result<Gazetteer> {
+        let mut builder = Gazetteer::builder();
+        if self.folders.is_empty() || self.with_defaults {
+            builder = builder.defaults();
+        }
+        for folder in &self.folders {
+            builder = builder.folder(folder);
+        }
+        Ok(builder.build()?)
+    }
+
+    pub fn pipeline(&self) -> anyhow::Result<Pipeline> {
+        let lexicon = match &self.cues {
+            Some(path) => Lexicon::from_path(path)?,
+            None => Lexicon::new()?,
+        };
+        Ok(Pipeline::with(self.gazetteer()?, lexicon))
+    }
+}

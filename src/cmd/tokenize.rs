@@ -1,0 +1,39 @@
+//! `kampfakta tokenize FILE`: TSV rows `sentence<TAB>start<TAB>end<TAB>token`.
+
+use anyhow::Context;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The file to tokenize (`-` for standard input).
+    file: PathBuf,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let bytes = if args.file.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .context("reading standard input")?;
+        bytes
+    } else {
+        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?
+    };
+    let (text, _) = kampfakta::ingest::decode(&bytes)
+        .map_err(|reason| anyhow::anyhow!("{}: {reason}", args.file.display()))?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for (index, sentence) in kampfakta::segment::segment(&text).iter().enumerate() {
+        for token in &sentence.tokens {
+            writeln!(
+                out,
+                "{index}\t{}\t{}\t{}",
+                token.span.start,
+                token.span.end,
+                &text[token.span.clone()]
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

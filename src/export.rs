@@ -1,0 +1,294 @@
+//! Stage 5: CSV rows for analysts and a report of the run.
+//!
+//! Workers render each document's rows into their own buffers ([`render`]); one [`Sink`] appends
+//! the buffers in input order, so the bytes do not depend on the thread count. Outputs are written
+//! to temporary files in the target folder and renamed into place only when complete: a failed or
+//! interrupted run leaves the previous files or none, never a truncated one.
+
+use crate::error::{Error, Result};
+use crate::ingest::Failure;
+use crate::{Analysis, Gazetteer};
+use serde::Serialize;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// `events.csv`: one row per (sentence, event kind).
+#[derive(Debug, Serialize)]
+pub struct EventRow<'a> {
+    pub doc_id: &'a str,
+    pub sentence: usize,
+    pub start: usize,
+    pub end: usize,
+    pub event: &'static str,
+    pub minute: String,
+    pub player_id: String,
+    pub player: &'a str,
+    pub team_id: &'a str,
+    pub team: &'a str,
+    pub score: &'a str,
+    pub trigger: &'a str,
+    pub text: &'a str,
+}
+
+/// `mentions.csv`: one row per mention.
+#[derive(Debug, Serialize)]
+pub struct MentionRow<'a> {
+    pub doc_id: &'a str,
+    pub sentence: usize,
+    pub start: usize,
+    pub end: usize,
+    pub surface: &'a str,
+    pub entity_id: String,
+    pub kind: &'static str,
+    pub name: &'a str,
+    pub how: &'static str,
+}
+
+pub const EVENT_HEADER: &str =
+    "doc_id,sentence,start,end,event,minute,player_id,player,team_id,team,score,trigger,text\n";
+pub const MENTION_HEADER: &str = "doc_id,sentence,start,end,surface,entity_id,kind,name,how\n";
+
+/// The rows of one document, as CSV bytes without a header.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    pub events: Vec<u8>,
+    pub mentions: Vec<u8>,
+    pub sentences: usize,
+    pub mention_count: usize,
+    pub event_count: usize,
+}
+
+/// The event rows of one analysed document.
+pub fn event_rows<'a>(
+    analysis: &'a Analysis<'_>,
+    gazetteer: &'a Gazetteer,
+) -> impl Iterator<Item = EventRow<'a>> {
+    let text = analysis.document.text.as_str();
+    analysis.events.iter().map(move |event| {
+        let sentence = &analysis.sentences[event.sentence];
+        let actor = event.actor.map(|m| &analysis.recognition.mentions[m]);
+        let (player_id, player) = match actor {
+            Some(mention) => match mention.entity() {
+                Some(entity) => (
+                    gazetteer.entity(entity).id.clone(),
+                    gazetteer.entity(entity).name.as_str(),
+                ),
+                None => (
+                    ids(gazetteer, &mention.entities),
+                    &text[mention.span.clone()],
+                ),
+            },
+            None => (String::new(), ""),
+        };
+        let team = event.team.map(|t| gazetteer.entity(t));
+        EventRow {
+            doc_id: &analysis.document.id,
+            sentence: event.sentence,
+            start: sentence.span.start,
+            end: sentence.span.end,
+            event: event.kind.as_str(),
+            minute: event.minute.map(|m| m.to_string()).unwrap_or_default(),
+            player_id,
+            player,
+            team_id: team.map_or("", |t| t.id.as_str()),
+            team: team.map_or("", |t| t.name.as_str()),
+            score: event.score.clone().map_or("", |s| &text[s]),
+            trigger: &text[event.trigger.clone()],
+            text: &text[sentence.span.clone()],
+        }
+    })
+}
+
+/// The mention rows of one analysed document; an ambiguous mention lists its candidates.
+pub fn mention_rows<'a>(
+    analysis: &'a Analysis<'_>,
+    gazetteer: &'a Gazetteer,
+) -> impl Iterator<Item = MentionRow<'a>> {
+    let text = analysis.document.text.as_str();
+    analysis.recognition.mentions.iter().map(move |mention| {
+        let first = gazetteer.entity(mention.entities[0]);
+        let linked = mention.entity().is_some();
+        MentionRow {
+            doc_id: &analysis.document.id,
+            sentence: mention.sentence,
+            start: mention.span.start,
+            end: mention.span.end,
+            surface: &text[mention.span.clone()],
+            entity_id: if linked {
+                first.id.clone()
+            } else {
+                ids(gazetteer, &mention.entities)
+            },
+            kind: first.kind.as_str(),
+            name: if linked { &first.name } else { "" },
+            how: mention.how.as_str(),
+        }
+    })
+}
+
+fn ids(gazetteer: &Gazetteer, entities: &[usize]) -> String {
+    entities
+        .iter()
+        .map(|&e| gazetteer.entity(e).id.as_str())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// Renders one document's rows into buffers.
+pub fn render(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> Rendered {
+    let mut rendered = Rendered {
+        sentences: analysis.sentences.len(),
+        mention_count: analysis.recognition.mentions.len(),
+        event_count: analysis.events.len(),
+        ..Rendered::default()
+    };
+    write_rows(&mut rendered.events, event_rows(analysis, gazetteer));
+    write_rows(&mut rendered.mentions, mention_rows(analysis, gazetteer));
+    rendered
+}
+
+fn write_rows<T: Serialize>(out: &mut Vec<u8>, rows: impl Iterator<Item = T>) {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(out);
+    for row in rows {
+        // Serialising plain strings and numbers into memory cannot fail.
+        writer
+            .serialize(row)
+            .expect("CSV rows of strings and numbers serialise into memory");
+    }
+    writer.flush().expect("flushing into memory cannot fail");
+}
+
+/// A file that appears under its name only when complete.
+pub struct AtomicFile {
+    path: PathBuf,
+    tmp: PathBuf,
+    writer: Option<BufWriter<File>>,
+}
+
+impl AtomicFile {
+    pub fn create(path: &Path) -> Result<AtomicFile> {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("output");
+        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let file = File::create(&tmp).map_err(|source| Error::Io {
+            path: tmp.clone(),
+            source,
+        })?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp,
+            writer: Some(BufWriter::with_capacity(1 << 20, file)),
+        })
+    }
+
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<()> {
+        let writer = self
+            .writer
+            .as_mut()
+            .expect("writer is present until commit");
+        writer.write_all(bytes).map_err(|source| Error::Io {
+            path: self.tmp.clone(),
+            source,
+        })
+    }
+
+    /// Flushes, syncs and renames the file into place.
+    pub fn commit(mut self) -> Result<()> {
+        let writer = self.writer.take().expect("writer is present until commit");
+        let file = writer.into_inner().map_err(|e| Error::Io {
+            path: self.tmp.clone(),
+            source: e.into_error(),
+        })?;
+        file.sync_all().map_err(|source| Error::Io {
+            path: self.tmp.clone(),
+            source,
+        })?;
+        std::fs::rename(&self.tmp, &self.path).map_err(|source| Error::Io {
+            path: self.path.clone(),
+            source,
+        })
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.writer.is_some() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// `report.json`: what a run read, what failed and why, and what it found.
+#[derive(Debug, Default, Serialize)]
+pub struct Report {
+    pub documents_read: usize,
+    pub documents_failed: usize,
+    pub failures: Vec<Failure>,
+    pub warnings: Vec<Failure>,
+    pub sentences: usize,
+    pub mentions: usize,
+    pub events: usize,
+    pub seconds: f64,
+}
+
+/// The outputs of an `extract` run in one folder: `events.csv`, `mentions.csv`, `report.json`.
+pub struct Sink {
+    dir: PathBuf,
+    events: AtomicFile,
+    mentions: AtomicFile,
+    pub report: Report,
+}
+
+impl Sink {
+    pub fn create(dir: &Path) -> Result<Sink> {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let mut events = AtomicFile::create(&dir.join("events.csv"))?;
+        let mut mentions = AtomicFile::create(&dir.join("mentions.csv"))?;
+        events.write_all(EVENT_HEADER.as_bytes())?;
+        mentions.write_all(MENTION_HEADER.as_bytes())?;
+        Ok(Sink {
+            dir: dir.to_path_buf(),
+            events,
+            mentions,
+            report: Report::default(),
+        })
+    }
+
+    /// Appends one document's rows; call in input order.
+    pub fn document(&mut self, rendered: &Rendered) -> Result<()> {
+        self.events.write_all(&rendered.events)?;
+        self.mentions.write_all(&rendered.mentions)?;
+        self.report.documents_read += 1;
+        self.report.sentences += rendered.sentences;
+        self.report.mentions += rendered.mention_count;
+        self.report.events += rendered.event_count;
+        Ok(())
+    }
+
+    pub fn failure(&mut self, failure: Failure) {
+        self.report.documents_failed += 1;
+        self.report.failures.push(failure);
+    }
+
+    /// Writes the report and moves every file into place.
+    pub fn commit(self, seconds: f64) -> Result<Report> {
+        let mut report = self.report;
+        report.seconds = (seconds * 1000.0).round() / 1000.0;
+        let mut json = AtomicFile::create(&self.dir.join("report.json"))?;
+        let mut bytes = serde_json::to_vec_pretty(&report).expect("the report is plain data");
+        bytes.push(b'\n');
+        json.write_all(&bytes)?;
+        self.events.commit()?;
+        self.mentions.commit()?;
+        json.commit()?;
+        Ok(report)
+    }
+}

@@ -1,0 +1,346 @@
+//! Stage 1: a corpus in, documents out.
+//!
+//! Inputs are files, folders (recursed in sorted order; `.txt`, `.md` and `.jsonl` files), and `-`
+//! for standard input. A `.jsonl` file (or standard input starting with `{`) holds one JSON object
+//! per line with `id` and `text`. Documents are read lazily, one at a time, so a corpus of any size
+//! streams through. A document that cannot be read becomes a [`Failure`] naming the file (and
+//! line) and the run goes on.
+
+use serde::Deserialize;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// One article: its id (the path as given, or the JSON Lines `id`) and its decoded text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Document {
+    pub id: String,
+    /// The text as decoded, byte-order mark removed; every offset in the pipeline points into it.
+    pub text: String,
+    /// Notes on decoding that a user should see (for example a Windows-1252 fallback).
+    pub warnings: Vec<String>,
+}
+
+impl Document {
+    pub fn new(id: impl Into<String>, text: impl Into<String>) -> Self {
+        Document {
+            id: id.into(),
+            text: text.into(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// A document or input that could not be read, and why.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Failure {
+    /// The file, `file:line` for a JSON Lines record, or `-` for standard input.
+    pub source: String,
+    pub reason: String,
+}
+
+/// Where documents come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Source {
+    /// A file: its id is the path as given.
+    File(PathBuf),
+    /// Standard input.
+    Stdin,
+}
+
+const EXTENSIONS: &[&str] = &["txt", "md", "jsonl"];
+/// Deeper than this, a folder tree is taken to be a symlink loop.
+const MAX_DEPTH: usize = 64;
+
+/// Expands the inputs as given into sources, in a deterministic order. Inputs that cannot be read
+/// are returned as failures; the rest are still listed.
+pub fn sources(inputs: &[String]) -> (Vec<Source>, Vec<Failure>) {
+    let mut sources = Vec::new();
+    let mut failures = Vec::new();
+    for input in inputs {
+        if input == "-" {
+            sources.push(Source::Stdin);
+            continue;
+        }
+        let path = PathBuf::from(input);
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, 0, &mut sources, &mut failures),
+            Ok(_) => sources.push(Source::File(path)),
+            Err(err) => failures.push(Failure {
+                source: input.clone(),
+                reason: err.to_string(),
+            }),
+        }
+    }
+    (sources, failures)
+}
+
+fn walk(dir: &Path, depth: usize, sources: &mut Vec<Source>, failures: &mut Vec<Failure>) {
+    let fail = |failures: &mut Vec<Failure>, path: &Path, reason: String| {
+        failures.push(Failure {
+            source: path.display().to_string(),
+            reason,
+        })
+    };
+    if depth > MAX_DEPTH {
+        return fail(
+            failures,
+            dir,
+            format!("folder nesting deeper than {MAX_DEPTH} (a symlink loop?)"),
+        );
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(err) => return fail(failures, dir, err.to_string()),
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, depth + 1, sources, failures),
+            Ok(_) => {
+                let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+                if EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) {
+                    sources.push(Source::File(path));
+                }
+            }
+            Err(err) => fail(failures, &path, format!("unreadable ({err})")),
+        }
+    }
+}
+
+/// Documents from a list of sources, read lazily in order.
+pub struct Documents {
+    queue: VecDeque<Source>,
+    lines: Option<JsonLines>,
+}
+
+struct JsonLines {
+    name: String,
+    reader: Box<dyn BufRead + Send>,
+    line: usize,
+}
+
+impl Documents {
+    pub fn new(sources: Vec<Source>) -> Self {
+        Documents {
+            queue: sources.into(),
+            lines: None,
+        }
+    }
+
+    fn open(&mut self, source: Source) -> Option<Result<Document, Failure>> {
+        let (name, mut reader): (String, Box<dyn BufRead + Send>) = match &source {
+            Source::Stdin => ("-".to_string(), Box::new(BufReader::new(io::stdin()))),
+            Source::File(path) => {
+                let name = path.display().to_string();
+                match File::open(path) {
+                    Ok(file) => (name, Box::new(BufReader::new(file))),
+                    Err(err) => {
+                        return Some(Err(Failure {
+                            source: name,
+                            reason: err.to_string(),
+                        }))
+                    }
+                }
+            }
+        };
+        let is_jsonl = match &source {
+            Source::File(path) => path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("jsonl")),
+            Source::Stdin => match reader.fill_buf() {
+                Ok(buf) => buf.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'),
+                Err(err) => {
+                    return Some(Err(Failure {
+                        source: name,
+                        reason: err.to_string(),
+                    }))
+                }
+            },
+        };
+        if is_jsonl {
+            self.lines = Some(JsonLines {
+                name,
+                reader,
+                line: 0,
+            });
+            return None;
+        }
+        let mut bytes = Vec::new();
+        if let Err(err) = reader.read_to_end(&mut bytes) {
+            return Some(Err(Failure {
+                source: name,
+                reason: err.to_string(),
+            }));
+        }
+        Some(match decode(&bytes) {
+            Ok((text, warning)) => Ok(Document {
+                id: name,
+                text,
+                warnings: warning.into_iter().collect(),
+            }),
+            Err(reason) => Err(Failure {
+                source: name,
+                reason,
+            }),
+        })
+    }
+}
+
+#[derive(Deserialize)]
+struct Record {
+    id: Option<serde_json::Value>,
+    text: Option<String>,
+}
+
+impl JsonLines {
+    /// The next record, or `None` at the end of the file.
+    fn next_record(&mut self) -> Option<Result<Document, Failure>> {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            self.line += 1;
+            let at = format!("{}:{}", self.name, self.line);
+            match self.reader.read_until(b'\n', &mut buf) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(err) => {
+                    return Some(Err(Failure {
+                        source: at,
+                        reason: err.to_string(),
+                    }))
+                }
+            }
+            if buf.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let record: Record = match serde_json::from_slice(&buf) {
+                Ok(record) => record,
+                Err(err) => {
+                    return Some(Err(Failure {
+                        source: at,
+                        reason: format!("invalid JSON: {err}"),
+                    }))
+                }
+            };
+            let Some(text) = record.text else {
+                return Some(Err(Failure {
+                    source: at,
+                    reason: "no \"text\" field".to_string(),
+                }));
+            };
+            let id = match record.id {
+                Some(serde_json::Value::String(id)) => id,
+                Some(serde_json::Value::Null) | None => at,
+                Some(other) => other.to_string(),
+            };
+            let text = text
+                .strip_prefix('\u{feff}')
+                .map(str::to_string)
+                .unwrap_or(text);
+            return Some(Ok(Document::new(id, text)));
+        }
+    }
+}
+
+impl Iterator for Documents {
+    type Item = Result<Document, Failure>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(lines) = &mut self.lines {
+                match lines.next_record() {
+                    Some(item) => return Some(item),
+                    None => self.lines = None,
+                }
+            }
+            let source = self.queue.pop_front()?;
+            if let Some(item) = self.open(source) {
+                return Some(item);
+            }
+        }
+    }
+}
+
+/// Decodes a file's bytes: UTF-8 (byte-order mark removed), UTF-16 with a byte-order mark, or else
+/// Windows-1252 (older Norwegian archives) with a warning. Binary data is refused.
+pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        return std::str::from_utf8(rest)
+            .map(|s| (s.to_string(), None))
+            .map_err(|e| {
+                format!(
+                    "invalid UTF-8 after a UTF-8 byte-order mark at byte {}",
+                    e.valid_up_to() + 3
+                )
+            });
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
+        return utf16(rest, u16::from_le_bytes);
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
+        return utf16(rest, u16::from_be_bytes);
+    }
+    if bytes.contains(&0) {
+        return Err("binary file (contains NUL bytes)".to_string());
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok((text.to_string(), None)),
+        Err(_) => {
+            let text: String = bytes.iter().map(|&b| windows_1252(b)).collect();
+            if text.chars().any(|c| c.is_control() && !c.is_whitespace()) {
+                return Err("binary file (control characters, not text)".to_string());
+            }
+            Ok((text, Some("not UTF-8: decoded as Windows-1252".to_string())))
+        }
+    }
+}
+
+fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<(String, Option<String>), String> {
+    if bytes.len() % 2 != 0 {
+        return Err("UTF-16 text with an odd number of bytes".to_string());
+    }
+    let units = bytes.chunks_exact(2).map(|pair| unit([pair[0], pair[1]]));
+    char::decode_utf16(units)
+        .collect::<Result<String, _>>()
+        .map(|text| (text, Some("decoded as UTF-16".to_string())))
+        .map_err(|e| format!("invalid UTF-16: {e}"))
+}
+
+/// Windows-1252: Latin-1 with printable characters in 0x80..0xA0.
+fn windows_1252(byte: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match byte {
+        0x80..=0x9F => HIGH[usize::from(byte - 0x80)],
+        _ => char::from(byte),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_real_world_encodings() {
+        let table: &[(&[u8], &str, bool)] = &[
+            (b"M\xC3\xA5l", "Mål", false),
+            (b"\xEF\xBB\xBFM\xC3\xA5l", "Mål", false),
+            (b"M\xE5l \x96 Bj\xF8rn", "Mål – Bjørn", true),
+            (b"\xFF\xFEM\x00\xE5\x00l\x00", "Mål", true),
+            (b"", "", false),
+        ];
+        for (bytes, text, warned) in table {
+            let (decoded, warning) = decode(bytes).unwrap();
+            assert_eq!(decoded, *text);
+            assert_eq!(warning.is_some(), *warned, "{text}");
+        }
+        assert!(decode(b"ab\0cd").unwrap_err().contains("binary"));
+    }
+}

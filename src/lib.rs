@@ -1,0 +1,124 @@
+//! kampfakta turns Norwegian football journalism into data: from match reports in Bokmål or
+//! Nynorsk to goals, chances, fouls and penalties, each with its minute, score, player and team,
+//! linked to gazetteer ids.
+//!
+//! A document flows through five stages, each a module that can be used and tested alone:
+//!
+//! 1. [`ingest`]: files, folders, JSON Lines or standard input to [`Document`]s, decoded safely;
+//! 2. [`segment`]: paragraphs, sentences and tokens with Norwegian rules (`i det 56. minutt` is one
+//!    sentence, `3-2` one score token, `London-klubben` one compound);
+//! 3. [`gazetteer`] and [`recognize`]: players, clubs, national teams and officials from editable
+//!    CSV files, matched with one automaton, robust to inflection, linked by the match's context;
+//! 4. [`classify`]: the events of every sentence from an editable cue lexicon;
+//! 5. [`export`]: CSV rows and a run report, written in input order whatever the thread count.
+//!
+//! ```
+//! use kampfakta::{Document, Pipeline};
+//!
+//! let pipeline = Pipeline::new()?;
+//! let doc = Document::new("demo", "Manchester City- Tottenham 3-2\nNasri scoret i det 56. minutt.");
+//! let analysis = pipeline.analyze(&doc);
+//! let goal = &analysis.events[0];
+//! assert_eq!(goal.kind.as_str(), "goal");
+//! assert_eq!(goal.minute.unwrap().to_string(), "56");
+//! let scorer = analysis.recognition.mentions[goal.actor.unwrap()].entity().unwrap();
+//! assert_eq!(pipeline.gazetteer().entity(scorer).name, "Samir Nasri");
+//! # Ok::<(), kampfakta::Error>(())
+//! ```
+//!
+//! Every span is a half-open byte range into [`Document::text`]: `&text[span]` is the surface.
+
+pub mod classify;
+pub mod error;
+pub mod export;
+pub mod gazetteer;
+pub mod ingest;
+pub mod recognize;
+pub mod segment;
+
+pub use classify::{Event, EventKind, Lexicon, Minute};
+pub use error::{Error, Result};
+pub use gazetteer::Gazetteer;
+pub use ingest::Document;
+pub use recognize::{Mention, Recognition};
+pub use segment::Sentence;
+
+use recognize::Descriptors;
+
+/// The stages with their data, built once and shared by every worker thread.
+#[derive(Debug, Clone)]
+pub struct Pipeline {
+    gazetteer: Gazetteer,
+    descriptors: Descriptors,
+    lexicon: Lexicon,
+}
+
+/// What the pipeline found in one document.
+#[derive(Debug, Clone)]
+pub struct Analysis<'d> {
+    pub document: &'d Document,
+    pub sentences: Vec<Sentence>,
+    pub recognition: Recognition,
+    pub events: Vec<Event>,
+}
+
+impl Pipeline {
+    /// The shipped gazetteers and cue lexicon.
+    pub fn new() -> Result<Pipeline> {
+        Ok(Pipeline::with(Gazetteer::new()?, Lexicon::new()?))
+    }
+
+    pub fn with(gazetteer: Gazetteer, lexicon: Lexicon) -> Pipeline {
+        let descriptors = Descriptors::new(&gazetteer);
+        Pipeline {
+            gazetteer,
+            descriptors,
+            lexicon,
+        }
+    }
+
+    pub fn gazetteer(&self) -> &Gazetteer {
+        &self.gazetteer
+    }
+
+    /// Runs every stage on one document.
+    pub fn analyze<'d>(&self, document: &'d Document) -> Analysis<'d> {
+        let text = document.text.as_str();
+        let folded = segment::fold(text);
+        let sentences = segment::segment(text);
+        let recognition = recognize::recognize(
+            &self.gazetteer,
+            &self.descriptors,
+            text,
+            &folded,
+            &sentences,
+        );
+        let events = classify::classify(
+            &self.lexicon,
+            &self.gazetteer,
+            text,
+            &folded,
+            &sentences,
+            &recognition,
+        );
+        Analysis {
+            document,
+            sentences,
+            recognition,
+            events,
+        }
+    }
+}
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pipeline_is_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<super::Pipeline>();
+    }
+}

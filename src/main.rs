@@ -1,0 +1,60 @@
+//! The `kampfakta` command: parses arguments and dispatches to one subcommand under `cmd/`.
+//!
+//! Exit codes: 0 success; 1 nothing found or a partial failure (some documents could not be read,
+//! a gazetteer check found problems); 2 usage errors and fatal errors (bad gazetteer or lexicon,
+//! unwritable output). A closed standard output (`kampfakta tokenize x | head`) is a success.
+
+mod cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "kampfakta",
+    version,
+    about = "Norwegian football journalism in, linked match events out"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Extract events and mentions from a corpus into CSV files.
+    Extract(cmd::extract::Args),
+    /// Check gazetteer folders or add rows to them.
+    #[command(subcommand)]
+    Gazetteer(Box<cmd::gazetteer::Command>),
+    /// Print the sentences and tokens of a file with byte offsets.
+    Tokenize(cmd::tokenize::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Extract(args) => cmd::extract::run(args),
+        Command::Gazetteer(command) => cmd::gazetteer::run(*command),
+        Command::Tokenize(args) => cmd::tokenize::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("kampfakta: error: {err}");
+            for cause in err.chain().skip(1) {
+                eprintln!("  caused by: {cause}");
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,724 @@
+//! Stage 3b: mentions of gazetteer entities in a document, linked to ids.
+//!
+//! Matching runs one automaton over the case-folded text (offsets unchanged, see
+//! [`fold`](crate::segment::fold)) and keeps a match only where Norwegian writing allows a name:
+//! at a word start, ending at a word end, a genitive (`Tottenhams`, `Hellas'`, `Citys`) or the
+//! first part of a hyphen compound (`Spurs-keeper`, `RBK-spillerne`). A capitalised form only
+//! matches capitalised text (`King` the player is not `king`). Among overlapping matches the
+//! leftmost-longest wins (`Ole Gunnar Solskjær` over `Solskjær`).
+//!
+//! A form shared by several entities (`Touré`) is linked from the document's own evidence: the
+//! entity named in full earlier, or the one whose club or national team plays in the match the
+//! header names (`Manchester City- Tottenham 3-2`). Without evidence it stays ambiguous, with its
+//! candidates listed. References without a name (`hjemmelaget`, `London-klubben`,
+//! `den italienske spissen`, `engelskmannen`, `21-åringen`) link to the team in the header or to
+//! the most recent compatible player.
+
+use crate::gazetteer::{EntityKind, Gazetteer};
+use crate::segment::{Sentence, Token, TokenKind};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// How a mention was matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum How {
+    /// The entity's full name.
+    Exact,
+    /// One of its aliases.
+    Alias,
+    /// A genitive of the name or an alias (`Tottenhams`).
+    Genitive,
+    /// The first part of a hyphen compound (`Spurs-keeper`).
+    Compound,
+    /// A shared form or a description, linked by the document's context.
+    Context,
+    /// A shared form that the context could not settle.
+    Ambiguous,
+}
+
+impl How {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            How::Exact => "exact",
+            How::Alias => "alias",
+            How::Genitive => "genitive",
+            How::Compound => "compound",
+            How::Context => "context",
+            How::Ambiguous => "ambiguous",
+        }
+    }
+}
+
+/// One mention: a byte range of the document, its sentence, and the entities it may be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention {
+    pub span: Range<usize>,
+    pub sentence: usize,
+    /// The linked entity first; more than one only when `how` is [`How::Ambiguous`].
+    pub entities: Vec<usize>,
+    pub how: How,
+}
+
+impl Mention {
+    /// The linked entity, unless the mention is ambiguous.
+    pub fn entity(&self) -> Option<usize> {
+        match self.how {
+            How::Ambiguous => None,
+            _ => self.entities.first().copied(),
+        }
+    }
+}
+
+/// The match a report is about, when its header or fact line names it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MatchContext {
+    pub home: Option<usize>,
+    pub away: Option<usize>,
+    /// The byte range of the stated score (`3-2`) in the document.
+    pub score: Option<Range<usize>>,
+}
+
+impl MatchContext {
+    pub fn teams(&self) -> impl Iterator<Item = usize> + '_ {
+        self.home.into_iter().chain(self.away)
+    }
+}
+
+/// Everything recognised in one document.
+#[derive(Debug, Clone, Default)]
+pub struct Recognition {
+    /// In document order.
+    pub mentions: Vec<Mention>,
+    pub context: MatchContext,
+}
+
+/// Norwegian words that describe players and teams without naming them, built from the gazetteer.
+#[derive(Debug, Clone, Default)]
+pub struct Descriptors {
+    /// `italieneren`, `engelskmannen` -> national team.
+    demonyms: HashMap<String, usize>,
+    /// `italienske`, `engelske` -> national team.
+    adjectives: HashMap<String, usize>,
+    /// `london` -> clubs in that city.
+    cities: HashMap<String, Vec<usize>>,
+}
+
+/// Position nouns (definite) and the gazetteer position codes they fit.
+const POSITIONS: &[(&str, &str)] = &[
+    ("keeperen", "GK"),
+    ("målvakten", "GK"),
+    ("sisteskansen", "GK"),
+    ("spissen", "FW"),
+    ("angriperen", "FW"),
+    ("målscoreren", "FW"),
+    ("midtbanespilleren", "MF"),
+    ("midtbaneeseren", "MF"),
+    ("playmakeren", "MF"),
+    ("forsvareren", "DF"),
+    ("stopperen", "DF"),
+    ("midtstopperen", "DF"),
+    ("backen", "DF"),
+    ("ytterbacken", "DF"),
+];
+
+const HOME_WORDS: &[&str] = &["hjemmelaget", "vertene", "vertskapet"];
+const AWAY_WORDS: &[&str] = &["bortelaget", "gjestene", "gjestane"];
+const TEAM_NOUNS: &[&str] = &["klubben", "laget", "gutta", "gutane", "guttene"];
+/// How many sentences back a description may look for the player it describes.
+const DESCRIPTION_REACH: usize = 5;
+
+impl Descriptors {
+    pub fn new(gazetteer: &Gazetteer) -> Descriptors {
+        let mut descriptors = Descriptors::default();
+        for (index, entity) in gazetteer.entities().iter().enumerate() {
+            match entity.kind {
+                EntityKind::NationalTeam => {
+                    if let Some(demonym) = entity.attr("demonym") {
+                        let demonym = demonym.to_lowercase();
+                        let definite = if demonym.ends_with('e') {
+                            format!("{demonym}n")
+                        } else {
+                            format!("{demonym}en")
+                        };
+                        descriptors.demonyms.insert(definite, index);
+                    }
+                    if let Some(adjective) = entity.attr("adjective") {
+                        let adjective = adjective.to_lowercase();
+                        let inflected = if adjective.ends_with('e') {
+                            adjective
+                        } else {
+                            format!("{adjective}e")
+                        };
+                        descriptors.adjectives.insert(inflected, index);
+                    }
+                }
+                EntityKind::Club => {
+                    if let Some(city) = entity.attr("city") {
+                        let city: String = city
+                            .split([' ', '(', ','])
+                            .next()
+                            .unwrap_or("")
+                            .to_lowercase();
+                        if !city.is_empty() {
+                            descriptors.cities.entry(city).or_default().push(index);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        descriptors
+    }
+}
+
+struct RawMatch {
+    span: Range<usize>,
+    name_len: usize,
+    candidates: Vec<(usize, bool)>,
+    how: How,
+}
+
+/// Finds and links the mentions of one document.
+pub fn recognize(
+    gazetteer: &Gazetteer,
+    descriptors: &Descriptors,
+    text: &str,
+    folded: &str,
+    sentences: &[Sentence],
+) -> Recognition {
+    let mut raw = raw_matches(gazetteer, text, folded);
+    raw.sort_by_key(|m| (m.span.start, std::cmp::Reverse(m.name_len)));
+    let mut selected: Vec<RawMatch> = Vec::new();
+    for m in raw {
+        if selected
+            .last()
+            .is_none_or(|last| m.span.start >= last.span.end)
+        {
+            selected.push(m);
+        }
+    }
+    let sentence_of = |offset: usize| {
+        sentences
+            .partition_point(|s| s.span.end <= offset)
+            .min(sentences.len().saturating_sub(1))
+    };
+
+    let context = match_context(gazetteer, text, sentences, &selected, sentence_of);
+    let mut named_in_full: Vec<usize> = Vec::new();
+    let mut mentioned_teams: Vec<usize> = context.teams().collect();
+    let mut mentions = Vec::with_capacity(selected.len());
+    for m in selected {
+        let sentence = sentence_of(m.span.start);
+        let mention = if let [(entity, is_name)] = m.candidates[..] {
+            let how = match m.how {
+                How::Exact if !is_name => How::Alias,
+                how => how,
+            };
+            Mention {
+                span: m.span,
+                sentence,
+                entities: vec![entity],
+                how,
+            }
+        } else {
+            let entities: Vec<usize> = m.candidates.iter().map(|c| c.0).collect();
+            match settle(gazetteer, &entities, &named_in_full, &mentioned_teams) {
+                Some(entity) => Mention {
+                    span: m.span,
+                    sentence,
+                    entities: vec![entity],
+                    how: How::Context,
+                },
+                None => Mention {
+                    span: m.span,
+                    sentence,
+                    entities,
+                    how: How::Ambiguous,
+                },
+            }
+        };
+        if let Some(entity) = mention.entity() {
+            if m.candidates.iter().any(|c| c.0 == entity && c.1) {
+                named_in_full.push(entity);
+            }
+            if gazetteer.entity(entity).kind.is_team() && !mentioned_teams.contains(&entity) {
+                mentioned_teams.push(entity);
+            }
+        }
+        mentions.push(mention);
+    }
+    describe(
+        gazetteer,
+        descriptors,
+        text,
+        folded,
+        sentences,
+        &context,
+        &mut mentions,
+    );
+    Recognition { mentions, context }
+}
+
+fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
+    let mut out = Vec::new();
+    for m in gazetteer.automaton().find_overlapping_iter(folded) {
+        let (start, end) = (m.start(), m.end());
+        if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+            continue;
+        }
+        if text[..start]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        let Some((span_end, how)) = word_end(text, end) else {
+            continue;
+        };
+        let surface = &text[start..end];
+        let candidates: Vec<(usize, bool)> = gazetteer
+            .candidates(m.pattern().as_usize())
+            .iter()
+            .filter(|c| case_fits(&c.form, surface))
+            .map(|c| (c.entity, c.is_name))
+            .collect();
+        if !candidates.is_empty() {
+            out.push(RawMatch {
+                span: start..span_end,
+                name_len: end - start,
+                candidates,
+                how,
+            });
+        }
+    }
+    out
+}
+
+/// Where a name ending at `end` may end as a word: the end itself, a genitive `s`, `'s` or `'`, or
+/// a hyphen that starts the rest of a compound.
+fn word_end(text: &str, end: usize) -> Option<(usize, How)> {
+    let rest = &text[end..];
+    let mut chars = rest.chars();
+    let not_word = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    match chars.next() {
+        None => Some((end, How::Exact)),
+        Some('s') if not_word(chars.next()) => Some((end + 1, How::Genitive)),
+        Some(apostrophe @ ('\'' | '’')) => {
+            let after = &rest[apostrophe.len_utf8()..];
+            if after.starts_with('s') && not_word(after[1..].chars().next()) {
+                Some((end + apostrophe.len_utf8() + 1, How::Genitive))
+            } else if not_word(after.chars().next()) {
+                Some((end + apostrophe.len_utf8(), How::Genitive))
+            } else {
+                None
+            }
+        }
+        Some('-') if chars.next().is_some_and(char::is_alphanumeric) => Some((end, How::Compound)),
+        Some(c) if !c.is_alphanumeric() => Some((end, How::Exact)),
+        _ => None,
+    }
+}
+
+/// A capitalised form needs a capitalised surface; an all-capital code (`RBK`) needs capitals.
+fn case_fits(form: &str, surface: &str) -> bool {
+    let first_upper = |s: &str| s.chars().next().is_some_and(char::is_uppercase);
+    let letters = |s: &str| s.chars().filter(|c| c.is_alphabetic()).collect::<Vec<_>>();
+    let form_letters = letters(form);
+    if form_letters.len() >= 2 && form_letters.iter().all(|c| c.is_uppercase()) {
+        return letters(surface).iter().all(|c| c.is_uppercase());
+    }
+    !first_upper(form) || first_upper(surface)
+}
+
+/// Picks the one candidate the document supports, if exactly one.
+fn settle(
+    gazetteer: &Gazetteer,
+    candidates: &[usize],
+    named_in_full: &[usize],
+    teams: &[usize],
+) -> Option<usize> {
+    let only = |found: Vec<usize>| {
+        if found.len() == 1 {
+            Some(found[0])
+        } else {
+            None
+        }
+    };
+    let named: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|c| named_in_full.contains(c))
+        .collect();
+    if let Some(entity) = only(named) {
+        return Some(entity);
+    }
+    let playing: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&c| teams_of(gazetteer, c).any(|team| teams.contains(&team)))
+        .collect();
+    only(playing)
+}
+
+/// The clubs (current first) and national team of a player, as entity indexes.
+pub fn teams_of(gazetteer: &Gazetteer, entity: usize) -> impl Iterator<Item = usize> + '_ {
+    let entity = gazetteer.entity(entity);
+    ["club", "nationality"]
+        .into_iter()
+        .filter_map(move |column| entity.attr(column))
+        .flat_map(|ids| ids.split('|'))
+        .filter_map(|id| gazetteer.index_of(id))
+}
+
+/// The first header or fact line of the form `Team - Team [score]` in the opening sentences.
+fn match_context(
+    gazetteer: &Gazetteer,
+    text: &str,
+    sentences: &[Sentence],
+    matches: &[RawMatch],
+    sentence_of: impl Fn(usize) -> usize,
+) -> MatchContext {
+    let team = |m: &RawMatch| {
+        m.candidates
+            .iter()
+            .find(|(e, _)| gazetteer.entity(*e).kind.is_team())
+            .map(|c| c.0)
+    };
+    for pair in matches.windows(2) {
+        let (first, second) = (&pair[0], &pair[1]);
+        let sentence = sentence_of(first.span.start);
+        if sentence > 4 {
+            break;
+        }
+        let between = &text[first.span.end..second.span.start];
+        let dashes = between
+            .chars()
+            .filter(|c| matches!(c, '-' | '–' | '—'))
+            .count();
+        if dashes != 1
+            || !between
+                .chars()
+                .all(|c| c.is_whitespace() || matches!(c, '-' | '–' | '—'))
+        {
+            continue;
+        }
+        let (Some(home), Some(away)) = (team(first), team(second)) else {
+            continue;
+        };
+        let score = sentences[sentence]
+            .tokens
+            .iter()
+            .find(|t| {
+                t.kind == TokenKind::Score
+                    && t.span.start >= second.span.end
+                    && text[second.span.end..t.span.start].trim().is_empty()
+            })
+            .map(|t| t.span.clone());
+        return MatchContext {
+            home: Some(home),
+            away: Some(away),
+            score,
+        };
+    }
+    MatchContext::default()
+}
+
+/// Links descriptions without a name to teams and players, adding them to `mentions`.
+fn describe(
+    gazetteer: &Gazetteer,
+    descriptors: &Descriptors,
+    text: &str,
+    folded: &str,
+    sentences: &[Sentence],
+    context: &MatchContext,
+    mentions: &mut Vec<Mention>,
+) {
+    let mut found: Vec<Mention> = Vec::new();
+    for (index, sentence) in sentences.iter().enumerate() {
+        let tokens = &sentence.tokens;
+        for (t, token) in tokens.iter().enumerate() {
+            if mentions
+                .iter()
+                .any(|m| m.span.start < token.span.end && token.span.start < m.span.end)
+            {
+                continue;
+            }
+            let word = &folded[token.span.clone()];
+            let team = if HOME_WORDS.contains(&word) {
+                context.home
+            } else if AWAY_WORDS.contains(&word) {
+                context.away
+            } else {
+                city_team(descriptors, text, token, context)
+            };
+            if let Some(team) = team {
+                found.push(Mention {
+                    span: token.span.clone(),
+                    sentence: index,
+                    entities: vec![team],
+                    how: How::Context,
+                });
+                continue;
+            }
+            // Player descriptions: "21-åringen", "italieneren", "den italienske spissen".
+            let mut span = token.span.clone();
+            // The match date is not known at this stage, so an age fits any player.
+            let wanted: Option<Box<dyn Fn(usize) -> bool>> = if is_age_noun(word) {
+                Some(Box::new(|_| true))
+            } else if let Some(&nation) = descriptors.demonyms.get(word) {
+                Some(Box::new(move |p| nationality(gazetteer, p) == Some(nation)))
+            } else if let (Some(&nation), Some(next)) =
+                (descriptors.adjectives.get(word), tokens.get(t + 1))
+            {
+                let noun = &folded[next.span.clone()];
+                match POSITIONS.iter().find(|(n, _)| *n == noun) {
+                    Some(&(_, code)) => {
+                        span = token.span.start..next.span.end;
+                        Some(Box::new(move |p| {
+                            nationality(gazetteer, p) == Some(nation)
+                                && gazetteer
+                                    .entity(p)
+                                    .attr("position")
+                                    .is_none_or(|pos| pos == code)
+                        }))
+                    }
+                    None => None,
+                }
+            } else {
+                None
+            };
+            let Some(wanted) = wanted else { continue };
+            let earliest = index.saturating_sub(DESCRIPTION_REACH);
+            let player = mentions
+                .iter()
+                .chain(found.iter())
+                .filter(|m| m.span.end <= span.start && m.sentence >= earliest)
+                .filter_map(|m| m.entity().map(|e| (m.span.start, e)))
+                .filter(|&(_, e)| gazetteer.entity(e).kind == EntityKind::Player && wanted(e))
+                .max_by_key(|&(start, _)| start)
+                .map(|(_, e)| e);
+            if let Some(player) = player {
+                found.push(Mention {
+                    span,
+                    sentence: index,
+                    entities: vec![player],
+                    how: How::Context,
+                });
+            }
+        }
+    }
+    mentions.extend(found);
+    mentions.sort_by_key(|m| m.span.start);
+}
+
+/// `21-åringen`, `19-åring`: a player described by age.
+fn is_age_noun(word: &str) -> bool {
+    word.split_once('-').is_some_and(|(number, noun)| {
+        matches!(noun, "åringen" | "åring" | "åringa")
+            && number.parse::<u32>().is_ok_and(|n| (14..=50).contains(&n))
+    })
+}
+
+fn nationality(gazetteer: &Gazetteer, player: usize) -> Option<usize> {
+    gazetteer
+        .entity(player)
+        .attr("nationality")
+        .and_then(|id| gazetteer.index_of(id))
+}
+
+/// `London-klubben`, `Manchester-laget`: a team of the match from that city.
+fn city_team(
+    descriptors: &Descriptors,
+    text: &str,
+    token: &Token,
+    context: &MatchContext,
+) -> Option<usize> {
+    if token.kind != TokenKind::Word {
+        return None;
+    }
+    let mut parts = token.parts(text);
+    let (city, noun) = (parts.next()?, parts.next()?);
+    if parts.next().is_some() || !TEAM_NOUNS.contains(&text[noun].to_lowercase().as_str()) {
+        return None;
+    }
+    let clubs = descriptors.cities.get(&text[city].to_lowercase())?;
+    let playing: Vec<usize> = context.teams().filter(|t| clubs.contains(t)).collect();
+    if playing.len() == 1 {
+        Some(playing[0])
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gazetteer::Entity;
+    use crate::segment::{fold, segment};
+
+    fn entity(
+        id: &str,
+        kind: EntityKind,
+        name: &str,
+        aliases: &[&str],
+        attrs: &[(&str, &str)],
+    ) -> Entity {
+        Entity {
+            id: id.into(),
+            kind,
+            name: name.into(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+            attrs: attrs
+                .iter()
+                .map(|(c, v)| (c.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    fn small() -> Gazetteer {
+        Gazetteer::from_entities(vec![
+            entity(
+                "club:tottenham",
+                EntityKind::Club,
+                "Tottenham Hotspur",
+                &["Tottenham", "Spurs"],
+                &[("city", "London")],
+            ),
+            entity(
+                "club:city",
+                EntityKind::Club,
+                "Manchester City",
+                &["City"],
+                &[("city", "Manchester")],
+            ),
+            entity("club:rbk", EntityKind::Club, "Rosenborg", &["RBK"], &[]),
+            entity(
+                "national:italia",
+                EntityKind::NationalTeam,
+                "Italia",
+                &[],
+                &[("adjective", "italiensk"), ("demonym", "italiener")],
+            ),
+            entity(
+                "player:king",
+                EntityKind::Player,
+                "Ledley King",
+                &["King"],
+                &[("club", "club:tottenham")],
+            ),
+            entity(
+                "player:ogs",
+                EntityKind::Player,
+                "Ole Gunnar Solskjær",
+                &["Solskjær"],
+                &[],
+            ),
+            entity(
+                "player:yaya",
+                EntityKind::Player,
+                "Yaya Touré",
+                &["Touré"],
+                &[("club", "club:city")],
+            ),
+            entity(
+                "player:kolo",
+                EntityKind::Player,
+                "Kolo Touré",
+                &["Touré"],
+                &[("club", "club:rbk")],
+            ),
+            entity(
+                "player:balotelli",
+                EntityKind::Player,
+                "Mario Balotelli",
+                &["Balotelli"],
+                &[
+                    ("club", "club:city"),
+                    ("nationality", "national:italia"),
+                    ("position", "FW"),
+                ],
+            ),
+        ])
+    }
+
+    /// (surface, entity ids, how)
+    type Row = (String, String, &'static str);
+
+    fn mentions(text: &str) -> Vec<Row> {
+        let gazetteer = small();
+        let descriptors = Descriptors::new(&gazetteer);
+        let recognition = recognize(&gazetteer, &descriptors, text, &fold(text), &segment(text));
+        recognition
+            .mentions
+            .iter()
+            .map(|m| {
+                let ids: Vec<&str> = m
+                    .entities
+                    .iter()
+                    .map(|&e| gazetteer.entity(e).id.as_str())
+                    .collect();
+                (
+                    text[m.span.clone()].to_string(),
+                    ids.join("|"),
+                    m.how.as_str(),
+                )
+            })
+            .collect()
+    }
+
+    fn m(surface: &str, id: &str, how: &'static str) -> Row {
+        (surface.to_string(), id.to_string(), how)
+    }
+
+    #[test]
+    fn matching_table() {
+        let table: Vec<(&str, Vec<Row>)> = vec![
+            ("Tottenhams forsvar", vec![m("Tottenhams", "club:tottenham", "genitive")]),
+            ("Alene med Spurs-keeper Friedel", vec![m("Spurs", "club:tottenham", "compound")]),
+            ("RBK-spillerne jublet", vec![m("RBK", "club:rbk", "compound")]),
+            ("Ole Gunnar Solskjær scoret", vec![m("Ole Gunnar Solskjær", "player:ogs", "exact")]),
+            ("kongen er king, ikke Kingston", vec![]),
+            ("Ledley King felte", vec![m("Ledley King", "player:king", "exact")]),
+            ("Citys midtbanejuvel", vec![m("Citys", "club:city", "genitive")]),
+            ("TOTTENHAM VANT", vec![m("TOTTENHAM", "club:tottenham", "alias")]),
+            ("rbk vant", vec![]),
+            ("Touré scoret", vec![m("Touré", "player:yaya|player:kolo", "ambiguous")]),
+            (
+                "Manchester City- Tottenham 3-2\nTouré scoret.",
+                vec![
+                    m("Manchester City", "club:city", "exact"),
+                    m("Tottenham", "club:tottenham", "alias"),
+                    m("Touré", "player:yaya", "context"),
+                ],
+            ),
+            (
+                "Kolo Touré spilte. Touré scoret.",
+                vec![m("Kolo Touré", "player:kolo", "exact"), m("Touré", "player:kolo", "context")],
+            ),
+            (
+                "Manchester City- Tottenham 3-2\nLondon-klubben kom tilbake. Gjestene tapte.",
+                vec![
+                    m("Manchester City", "club:city", "exact"),
+                    m("Tottenham", "club:tottenham", "alias"),
+                    m("London-klubben", "club:tottenham", "context"),
+                    m("Gjestene", "club:tottenham", "context"),
+                ],
+            ),
+            (
+                "Balotelli scoret. Så felte King den italienske spissen. 21-åringen trampet. Italieneren jublet.",
+                vec![
+                    m("Balotelli", "player:balotelli", "alias"),
+                    m("King", "player:king", "alias"),
+                    m("italienske spissen", "player:balotelli", "context"),
+                    m("21-åringen", "player:balotelli", "context"),
+                    m("Italieneren", "player:balotelli", "context"),
+                ],
+            ),
+        ];
+        for (text, expected) in table {
+            assert_eq!(mentions(text), expected, "input: {text:?}");
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Integration tests, compiled as one binary. Fixtures are in `tests/data/`; tests that need the
+//! real data in `../shared` are in `shared_data` and say so when they skip.
+
+mod cli;
+mod properties;
+mod shared_data;

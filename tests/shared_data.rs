@@ -1,0 +1,87 @@
+//! Tests on the real data in `../shared`. CI has it; a fresh clone without it skips these with a
+//! line saying so.
+
+use kampfakta::{Document, Pipeline};
+use std::path::PathBuf;
+
+fn shared(path: &str) -> Option<String> {
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(path);
+    match std::fs::read_to_string(&full) {
+        Ok(text) => Some(text),
+        Err(_) => {
+            println!(
+                "SKIPPED: {} is missing (../shared is not beside this checkout)",
+                full.display()
+            );
+            None
+        }
+    }
+}
+
+/// The reference article: who scored, the penalty, the fouls, the near miss.
+#[test]
+fn reference_article_gives_the_match_facts() {
+    let Some(text) = shared("seed/kampfakta-mancity-tottenham-2012.txt") else {
+        return;
+    };
+    let pipeline = Pipeline::new().unwrap();
+    let doc = Document::new("seed", text);
+    let analysis = pipeline.analyze(&doc);
+    let gazetteer = pipeline.gazetteer();
+    let rows: Vec<(String, String, String, String)> =
+        kampfakta::export::event_rows(&analysis, gazetteer)
+            .filter(|row| !row.player.is_empty())
+            .map(|row| {
+                (
+                    row.event.to_string(),
+                    row.minute.clone(),
+                    row.player.to_string(),
+                    row.team.to_string(),
+                )
+            })
+            .collect();
+    let row = |event: &str, minute: &str, player: &str, team: &str| {
+        (
+            event.to_string(),
+            minute.to_string(),
+            player.to_string(),
+            team.to_string(),
+        )
+    };
+    let (city, spurs) = ("Manchester City", "Tottenham Hotspur");
+    assert_eq!(
+        rows,
+        [
+            row("goal", "", "Mario Balotelli", city),
+            row("penalty", "", "Mario Balotelli", city),
+            row("foul", "90+", "Ledley King", spurs),
+            row("penalty", "90+", "Mario Balotelli", city),
+            row("chance", "", "Jermain Defoe", spurs),
+            row("goal", "56", "Samir Nasri", city),
+            row("goal", "59", "Joleon Lescott", city),
+            row("goal", "60", "Jermain Defoe", spurs),
+            row("goal", "65", "Gareth Bale", spurs),
+            row("chance", "90+", "Jermain Defoe", spurs),
+            row("foul", "84", "Mario Balotelli", city),
+        ]
+    );
+    // Defoe's near miss ("nær å sette inn ledermålet") is a chance and not a goal.
+    let near_miss = analysis
+        .sentences
+        .iter()
+        .position(|s| doc.text[s.span.clone()].contains("nær å sette inn"))
+        .unwrap();
+    let kinds: Vec<&str> = analysis
+        .events
+        .iter()
+        .filter(|e| e.sentence == near_miss)
+        .map(|e| e.kind.as_str())
+        .collect();
+    assert_eq!(kinds, ["chance"]);
+    // The header fixes the match.
+    let context = &analysis.recognition.context;
+    assert_eq!(gazetteer.entity(context.home.unwrap()).name, city);
+    assert_eq!(gazetteer.entity(context.away.unwrap()).name, spurs);
+}
