@@ -30,6 +30,7 @@
 
 pub mod classify;
 pub mod error;
+pub mod eval;
 pub mod export;
 pub mod gazetteer;
 pub mod ingest;

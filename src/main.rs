@@ -22,6 +22,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Measure a stage against gold files.
+    #[command(subcommand)]
+    Eval(cmd::eval::Command),
     /// Extract events and mentions from a corpus into CSV files.
     Extract(cmd::extract::Args),
     /// Check gazetteer folders or add rows to them.
@@ -34,6 +37,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Eval(command) => cmd::eval::run(command),
         Command::Extract(args) => cmd::extract::run(args),
         Command::Gazetteer(command) => cmd::gazetteer::run(*command),
         Command::Tokenize(args) => cmd::tokenize::run(args),

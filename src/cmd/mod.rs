@@ -1,5 +1,6 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
+pub mod eval;
 pub mod extract;
 pub mod gazetteer;
 pub mod tokenize;

@@ -1,0 +1,87 @@
+//! `kampfakta eval ...`: each stage's quality against gold files.
+
+use super::GazetteerArgs;
+use anyhow::Context;
+use kampfakta::eval::{predict_documents, predict_sentences, read_gold_events, EventScores};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Sentence events against a gold TSV (`id<TAB>labels<TAB>text`): per-label P/R/F1, micro and
+    /// macro averages, and the confusion of label sets.
+    Events(EventsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EventsArgs {
+    /// The gold file, e.g. ../shared/gold/dev.tsv.
+    gold: PathBuf,
+    /// Run whole documents under this folder (the ids' paths), so context is used as in extract.
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<PathBuf>,
+    /// Print the first N misclassified sentences with the triggers that fired.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    errors: usize,
+    #[command(flatten)]
+    gazetteer: GazetteerArgs,
+}
+
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Events(args) => events(args),
+    }
+}
+
+fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
+    let pipeline = args.gazetteer.pipeline()?;
+    let gold = read_gold_events(&args.gold)?;
+    let predictions = match &args.corpus {
+        Some(dir) => predict_documents(&pipeline, dir, &gold)
+            .with_context(|| format!("running documents under {}", dir.display()))?,
+        None => predict_sentences(&pipeline, &gold),
+    };
+    let mut scores = EventScores::default();
+    let mut shown = 0;
+    for (g, p) in gold.iter().zip(&predictions) {
+        scores.add(&g.labels, &p.labels);
+        if g.labels != p.labels && shown < args.errors {
+            shown += 1;
+            let names = |labels: &[kampfakta::EventKind]| {
+                labels
+                    .iter()
+                    .map(|k| k.as_str())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let triggers: Vec<String> = p
+                .triggers
+                .iter()
+                .map(|(k, t)| format!("{}:{t}", k.as_str()))
+                .collect();
+            println!(
+                "{}\tgold={}\tpred={}\ttriggers=[{}]\n\t{}",
+                g.id,
+                names(&g.labels),
+                names(&p.labels),
+                triggers.join("; "),
+                g.text
+            );
+        }
+    }
+    if shown > 0 {
+        println!();
+    }
+    let mode = if args.corpus.is_some() {
+        "documents"
+    } else {
+        "sentences"
+    };
+    println!(
+        "{} ({} gold sentences, run as {mode})\n",
+        args.gold.display(),
+        gold.len()
+    );
+    print!("{}", scores.table());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,470 @@
+//! Quality measured against gold files: sentence events (`gold/dev.tsv`), and the readers for the
+//! corpora the gold ids point into (one-sentence-per-line files, CoNLL files).
+
+use crate::classify::EventKind;
+use crate::error::{Error, Problem, Result};
+use crate::{Document, Pipeline};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::path::Path;
+
+/// One gold sentence: `id<TAB>labels<TAB>text`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoldSentence {
+    pub id: String,
+    pub labels: Vec<EventKind>,
+    pub text: String,
+}
+
+/// Reads a gold events file; every malformed row is reported with its line.
+pub fn read_gold_events(path: &Path) -> Result<Vec<GoldSentence>> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let file = path.display().to_string();
+    let mut rows = Vec::new();
+    let mut problems = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line_no = index as u64 + 1;
+        if index == 0 && line.starts_with("id\t") || line.trim().is_empty() {
+            continue;
+        }
+        let mut fields = line.splitn(3, '\t');
+        let (Some(id), Some(labels), Some(sentence)) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            problems.push(Problem {
+                file: file.clone(),
+                line: line_no,
+                column: None,
+                message: "want id<TAB>labels<TAB>text".into(),
+            });
+            continue;
+        };
+        let mut kinds = Vec::new();
+        for label in labels.split(',').map(str::trim).filter(|l| !l.is_empty()) {
+            match EventKind::parse(label) {
+                Some(kind) => kinds.push(kind),
+                None => problems.push(Problem {
+                    file: file.clone(),
+                    line: line_no,
+                    column: Some("labels".into()),
+                    message: format!("unknown label {label:?}"),
+                }),
+            }
+        }
+        kinds.sort();
+        rows.push(GoldSentence {
+            id: id.to_string(),
+            labels: kinds,
+            text: sentence.to_string(),
+        });
+    }
+    if problems.is_empty() {
+        Ok(rows)
+    } else {
+        Err(Error::Invalid(problems))
+    }
+}
+
+/// What the pipeline predicted for one gold sentence.
+#[derive(Debug, Clone)]
+pub struct Prediction {
+    pub labels: Vec<EventKind>,
+    /// The trigger words per predicted label, for error listings.
+    pub triggers: Vec<(EventKind, String)>,
+}
+
+/// Classifies each gold sentence alone.
+pub fn predict_sentences(pipeline: &Pipeline, gold: &[GoldSentence]) -> Vec<Prediction> {
+    gold.iter()
+        .map(|g| {
+            let doc = Document::new(g.id.clone(), g.text.clone());
+            let analysis = pipeline.analyze(&doc);
+            prediction(
+                analysis
+                    .events
+                    .iter()
+                    .map(|e| (e.kind, doc.text[e.trigger.clone()].to_string())),
+            )
+        })
+        .collect()
+}
+
+fn prediction(events: impl Iterator<Item = (EventKind, String)>) -> Prediction {
+    let triggers: Vec<(EventKind, String)> = events.collect();
+    let mut labels: Vec<EventKind> = triggers.iter().map(|t| t.0).collect();
+    labels.sort();
+    labels.dedup();
+    Prediction { labels, triggers }
+}
+
+/// Classifies whole documents under `corpus_dir` (`path:Ln` lines of text files, `path:Sn`
+/// sentences of CoNLL files) so that context carries across sentences as in `extract`.
+pub fn predict_documents(
+    pipeline: &Pipeline,
+    corpus_dir: &Path,
+    gold: &[GoldSentence],
+) -> Result<Vec<Prediction>> {
+    let mut by_path: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for (index, g) in gold.iter().enumerate() {
+        match g.id.rsplit_once(':') {
+            Some((path, _)) => by_path.entry(path).or_default().push(index),
+            None => problems.push(format!("{}: id without :L<n> or :S<n>", g.id)),
+        }
+    }
+    let mut predictions: Vec<Option<Prediction>> = vec![None; gold.len()];
+    for (path, indexes) in by_path {
+        let full = corpus_dir.join(path);
+        let (text, units) = if path.ends_with(".conll") || path.ends_with(".conllu") {
+            let source = std::fs::read_to_string(&full).map_err(|source| Error::Io {
+                path: full.clone(),
+                source,
+            })?;
+            let sentences = read_conll(&source);
+            let joined = join_sentences(&sentences);
+            (joined.text, joined.sentences)
+        } else {
+            let text = std::fs::read_to_string(&full).map_err(|source| Error::Io {
+                path: full.clone(),
+                source,
+            })?;
+            let lines = line_ranges(&text);
+            (text, lines)
+        };
+        let doc = Document::new(path, text);
+        let analysis = pipeline.analyze(&doc);
+        for index in indexes {
+            let id = &gold[index].id;
+            let unit = id.rsplit_once(':').and_then(|(_, n)| {
+                let number: usize = n.get(1..)?.parse().ok()?;
+                match n.as_bytes()[0] {
+                    b'L' => number.checked_sub(1),
+                    b'S' => Some(number),
+                    _ => None,
+                }
+            });
+            let Some(range) = unit.and_then(|u| units.get(u)) else {
+                problems.push(format!(
+                    "{id}: no such line or sentence in {}",
+                    full.display()
+                ));
+                continue;
+            };
+            let events = analysis.events.iter().filter(|e| {
+                let span = &analysis.sentences[e.sentence].span;
+                span.start < range.end && range.start < span.end
+            });
+            predictions[index] = Some(prediction(
+                events.map(|e| (e.kind, doc.text[e.trigger.clone()].to_string())),
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Error::Invalid(
+            problems
+                .into_iter()
+                .map(|message| Problem {
+                    file: corpus_dir.display().to_string(),
+                    line: 0,
+                    column: None,
+                    message,
+                })
+                .collect(),
+        ));
+    }
+    Ok(predictions
+        .into_iter()
+        .map(|p| p.expect("every gold row was predicted or reported"))
+        .collect())
+}
+
+/// Byte ranges of the lines of a text (without their line ends).
+pub fn line_ranges(text: &str) -> Vec<Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        ranges.push(start..start + content.len());
+        start += line.len();
+    }
+    ranges
+}
+
+/// One token of a CoNLL file: its form, whether a space follows it, and its entity tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConllToken {
+    pub form: String,
+    /// From `SpaceAfter=No` in CoNLL-U; NDT files have no such column and are detokenized.
+    pub space_after: Option<bool>,
+    /// `B-PER`, `I-ORG`, `O` from `name=...` in the last column.
+    pub entity: String,
+}
+
+/// The sentences of a CoNLL or CoNLL-U file; multi-word token lines and comments are skipped.
+pub fn read_conll(source: &str) -> Vec<Vec<ConllToken>> {
+    let mut sentences = Vec::new();
+    let mut current = Vec::new();
+    for line in source.lines() {
+        if line.trim().is_empty() {
+            if !current.is_empty() {
+                sentences.push(std::mem::take(&mut current));
+            }
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let columns: Vec<&str> = line.split('\t').collect();
+        if columns.len() < 2 || columns[0].contains('-') || columns[0].contains('.') {
+            continue;
+        }
+        let misc = columns.last().copied().unwrap_or("");
+        let space_after = if columns.len() >= 10 && misc.contains("SpaceAfter=No") {
+            Some(false)
+        } else {
+            None
+        };
+        let entity = misc
+            .split('|')
+            .find_map(|f| f.strip_prefix("name="))
+            .unwrap_or("O")
+            .to_string();
+        current.push(ConllToken {
+            form: columns[1].to_string(),
+            space_after,
+            entity,
+        });
+    }
+    if !current.is_empty() {
+        sentences.push(current);
+    }
+    sentences
+}
+
+/// CoNLL sentences as a document: one sentence per line, tokens detokenized, with every
+/// sentence's and token's byte range.
+pub struct JoinedText {
+    pub text: String,
+    pub sentences: Vec<Range<usize>>,
+    pub tokens: Vec<Vec<Range<usize>>>,
+}
+
+pub fn join_sentences(sentences: &[Vec<ConllToken>]) -> JoinedText {
+    let mut joined = JoinedText {
+        text: String::new(),
+        sentences: Vec::new(),
+        tokens: Vec::new(),
+    };
+    for sentence in sentences {
+        if !joined.text.is_empty() {
+            joined.text.push('\n');
+        }
+        let start = joined.text.len();
+        let mut spans = Vec::with_capacity(sentence.len());
+        let mut open_quote = false;
+        for (i, token) in sentence.iter().enumerate() {
+            let form = token.form.as_str();
+            let glue = i == 0 || !space_before(sentence, i, open_quote);
+            if !glue {
+                joined.text.push(' ');
+            }
+            if form == "\"" {
+                open_quote = !open_quote;
+            }
+            let at = joined.text.len();
+            joined.text.push_str(form);
+            spans.push(at..joined.text.len());
+        }
+        joined.sentences.push(start..joined.text.len());
+        joined.tokens.push(spans);
+    }
+    joined
+}
+
+/// Whether a space goes before token `i` when the file does not say (NDT): none before closing
+/// punctuation, none after opening brackets and quotes.
+fn space_before(sentence: &[ConllToken], i: usize, quote_open: bool) -> bool {
+    if let Some(explicit) = sentence[i - 1].space_after {
+        return explicit;
+    }
+    let (previous, form) = (sentence[i - 1].form.as_str(), sentence[i].form.as_str());
+    if matches!(
+        form,
+        "," | "." | ":" | ";" | "!" | "?" | ")" | "]" | "»" | "..." | "…" | "'"
+    ) {
+        return false;
+    }
+    if form == "\"" && quote_open {
+        return false;
+    }
+    if matches!(previous, "(" | "[" | "«") || (previous == "\"" && quote_open) {
+        return false;
+    }
+    true
+}
+
+/// Per-label counts, and the confusion of gold and predicted label sets.
+#[derive(Debug, Default, Clone)]
+pub struct EventScores {
+    /// Per label: (true positives, false positives, false negatives).
+    pub counts: BTreeMap<EventKind, (usize, usize, usize)>,
+    /// (gold label or none, predicted label or none) -> sentences.
+    pub confusion: BTreeMap<(Option<EventKind>, Option<EventKind>), usize>,
+    pub sentences: usize,
+}
+
+impl EventScores {
+    pub fn add(&mut self, gold: &[EventKind], predicted: &[EventKind]) {
+        self.sentences += 1;
+        for kind in EventKind::ALL {
+            let entry = self.counts.entry(kind).or_default();
+            match (gold.contains(&kind), predicted.contains(&kind)) {
+                (true, true) => entry.0 += 1,
+                (false, true) => entry.1 += 1,
+                (true, false) => entry.2 += 1,
+                (false, false) => {}
+            }
+        }
+        let or_none = |labels: &[EventKind]| -> Vec<Option<EventKind>> {
+            if labels.is_empty() {
+                vec![None]
+            } else {
+                labels.iter().copied().map(Some).collect()
+            }
+        };
+        for g in or_none(gold) {
+            for p in or_none(predicted) {
+                *self.confusion.entry((g, p)).or_default() += 1;
+            }
+        }
+    }
+
+    /// (precision, recall, F1) of one label.
+    pub fn label(&self, kind: EventKind) -> (f64, f64, f64) {
+        let (tp, fp, fn_) = self.counts.get(&kind).copied().unwrap_or_default();
+        prf(tp, fp, fn_)
+    }
+
+    pub fn micro(&self) -> (f64, f64, f64) {
+        let (tp, fp, fn_) = self
+            .counts
+            .values()
+            .fold((0, 0, 0), |a, c| (a.0 + c.0, a.1 + c.1, a.2 + c.2));
+        prf(tp, fp, fn_)
+    }
+
+    pub fn macro_average(&self) -> (f64, f64, f64) {
+        let n = EventKind::ALL.len() as f64;
+        let sum = EventKind::ALL
+            .iter()
+            .map(|k| self.label(*k))
+            .fold((0.0, 0.0, 0.0), |a, s| (a.0 + s.0, a.1 + s.1, a.2 + s.2));
+        (sum.0 / n, sum.1 / n, sum.2 / n)
+    }
+
+    /// The table `eval events` prints.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{:<8} {:>5} {:>5} {:>5} {:>6} {:>6} {:>6}",
+            "label", "gold", "pred", "tp", "P", "R", "F1"
+        );
+        for kind in EventKind::ALL {
+            let (tp, fp, fn_) = self.counts.get(&kind).copied().unwrap_or_default();
+            let (p, r, f) = self.label(kind);
+            let _ = writeln!(
+                out,
+                "{:<8} {:>5} {:>5} {:>5} {p:>6.3} {r:>6.3} {f:>6.3}",
+                kind.as_str(),
+                tp + fn_,
+                tp + fp,
+                tp
+            );
+        }
+        let (p, r, f) = self.micro();
+        let _ = writeln!(
+            out,
+            "{:<8} {:>5} {:>5} {:>5} {p:>6.3} {r:>6.3} {f:>6.3}",
+            "micro", "", "", ""
+        );
+        let (p, r, f) = self.macro_average();
+        let _ = writeln!(
+            out,
+            "{:<8} {:>5} {:>5} {:>5} {p:>6.3} {r:>6.3} {f:>6.3}",
+            "macro", "", "", ""
+        );
+        let _ = writeln!(out, "\nconfusion: sentences by gold label (rows) and predicted label (columns), {} sentences", self.sentences);
+        let name = |k: Option<EventKind>| k.map_or("none", EventKind::as_str);
+        let columns: Vec<Option<EventKind>> = EventKind::ALL
+            .iter()
+            .copied()
+            .map(Some)
+            .chain([None])
+            .collect();
+        let _ = write!(out, "{:<8}", "");
+        for c in &columns {
+            let _ = write!(out, " {:>7}", name(*c));
+        }
+        out.push('\n');
+        for g in &columns {
+            let _ = write!(out, "{:<8}", name(*g));
+            for p in &columns {
+                let _ = write!(
+                    out,
+                    " {:>7}",
+                    self.confusion.get(&(*g, *p)).copied().unwrap_or(0)
+                );
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn prf(tp: usize, fp: usize, fn_: usize) -> (f64, f64, f64) {
+    let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let (p, r) = (ratio(tp, tp + fp), ratio(tp, tp + fn_));
+    let f = if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    };
+    (p, r, f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_count_labels_and_confusion() {
+        use EventKind::*;
+        let mut scores = EventScores::default();
+        scores.add(&[Goal], &[Goal]);
+        scores.add(&[Goal, Penalty], &[Goal]);
+        scores.add(&[], &[Chance]);
+        assert_eq!(scores.counts[&Goal], (2, 0, 0));
+        assert_eq!(scores.counts[&Penalty], (0, 0, 1));
+        assert_eq!(scores.counts[&Chance], (0, 1, 0));
+        assert_eq!(scores.confusion[&(None, Some(Chance))], 1);
+        assert_eq!(scores.confusion[&(Some(Penalty), Some(Goal))], 1);
+        let (p, r, f) = scores.micro();
+        assert_eq!((p, r), (2.0 / 3.0, 2.0 / 3.0));
+        assert!((f - 2.0 / 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn conll_sentences_detokenize() {
+        let source = "1\tMen\t_\n2\than\t_\n3\t\"\t_\n4\tsemi-tilfreds\t_\n5\t\"\t_\n6\t(\t_\n7\tja\t_\n8\t)\t_\n9\t.\t_\tname=O\n\n\
+                      1\tViking\t_\t_\t_\t_\t_\t_\t_\tname=B-ORG\n";
+        let joined = join_sentences(&read_conll(source));
+        assert_eq!(joined.text, "Men han \"semi-tilfreds\" (ja).\nViking");
+        assert_eq!(&joined.text[joined.tokens[1][0].clone()], "Viking");
+        assert_eq!(joined.sentences, [0..29, 30..36]);
+    }
+}
