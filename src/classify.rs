@@ -6,8 +6,9 @@
 //!
 //! - A cue is a sequence of words matched against the case-folded tokens of a sentence. `scor*`
 //!   matches a word starting with `scor`, `*målet` a word ending with `målet`, `*sjanse*` a word
-//!   containing `sjanse`; `*` alone is any one word, `#score` a score token (`2-0`), and `^` as the
-//!   first element anchors the cue at the sentence start (fact lines: `^ mål :`).
+//!   containing `sjanse`; `*` alone is any one word, `#score` a score (`2-0`, `2 - 0`), `#num` a
+//!   number in digits or words, `#score-mål*` a compound that starts with a score (`1-0-målet`),
+//!   and `^` as the first element anchors the cue at the sentence start (fact lines: `^ mål :`).
 //! - Effects: `trigger` gives the event; `weak` gives it only when no other event's trigger fired
 //!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
 //!   chance and not a foul); `block` takes it away whatever else fired (`nær å` makes
@@ -123,7 +124,12 @@ enum Effect {
 enum Element {
     Start,
     Any,
+    /// `#score`: a score token, or a score written with spaces (`2 - 0`).
     Score,
+    /// `#num`: digits or a number word (`tre`).
+    Number,
+    /// `#score-målet`: a compound starting with a score (`1-0-målet`), the rest matched as a word.
+    ScoreCompound(Box<Element>),
     Exact(String),
     Prefix(String),
     Suffix(String),
@@ -136,28 +142,68 @@ impl Element {
             "^" => Element::Start,
             "*" => Element::Any,
             "#score" => Element::Score,
-            _ => match (word.strip_prefix('*'), word.strip_suffix('*')) {
-                (Some(rest), _) if rest.ends_with('*') => {
-                    Element::Infix(rest.trim_end_matches('*').to_string())
+            "#num" => Element::Number,
+            _ => {
+                if let Some(rest) = word.strip_prefix("#score-") {
+                    return Element::ScoreCompound(Box::new(Element::parse(rest)));
                 }
-                (Some(rest), _) => Element::Suffix(rest.to_string()),
-                (None, Some(rest)) => Element::Prefix(rest.to_string()),
-                (None, None) => Element::Exact(word.to_string()),
-            },
+                match (word.strip_prefix('*'), word.strip_suffix('*')) {
+                    (Some(rest), _) if rest.ends_with('*') => {
+                        Element::Infix(rest.trim_end_matches('*').to_string())
+                    }
+                    (Some(rest), _) => Element::Suffix(rest.to_string()),
+                    (None, Some(rest)) => Element::Prefix(rest.to_string()),
+                    (None, None) => Element::Exact(word.to_string()),
+                }
+            }
         }
     }
 
-    fn matches(&self, word: &str, kind: TokenKind) -> bool {
+    fn word_matches(&self, word: &str) -> bool {
         match self {
-            Element::Start => false,
             Element::Any => true,
-            Element::Score => kind == TokenKind::Score,
             Element::Exact(w) => word == w,
             Element::Prefix(p) => word.starts_with(p.as_str()),
             Element::Suffix(s) => word.ends_with(s.as_str()),
             Element::Infix(i) => word.contains(i.as_str()),
+            _ => false,
         }
     }
+
+    /// How many tokens from `at` this element matches, if it matches.
+    fn matches(&self, folded: &str, tokens: &[Token], at: usize) -> Option<usize> {
+        let token = tokens.get(at)?;
+        let word = &folded[token.span.clone()];
+        let matched = match self {
+            Element::Start => false,
+            Element::Score => {
+                if token.kind == TokenKind::Score {
+                    return Some(1);
+                }
+                let spaced = tokens.get(at..at + 3).is_some_and(|t| {
+                    let small = |t: &Token| t.kind == TokenKind::Number && t.span.len() <= 2;
+                    small(&t[0]) && matches!(&folded[t[1].span.clone()], "-" | "–") && small(&t[2])
+                });
+                return spaced.then_some(3);
+            }
+            // "ett mål til" is not a count of goals; from two up it is.
+            Element::Number => number_word(word).is_some_and(|n| n >= 2),
+            Element::ScoreCompound(rest) => {
+                token.kind == TokenKind::Word
+                    && score_prefix(word).is_some_and(|r| rest.word_matches(r))
+            }
+            _ => self.word_matches(word),
+        };
+        matched.then_some(1)
+    }
+}
+
+/// `1-0-målet` -> `målet`: the rest of a compound that starts with a score.
+fn score_prefix(word: &str) -> Option<&str> {
+    let (home, rest) = word.split_once(['-', '–'])?;
+    let (away, rest) = rest.split_once('-')?;
+    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(home) && digits(away)).then_some(rest)
 }
 
 #[derive(Debug, Clone)]
@@ -330,20 +376,16 @@ impl Lexicon {
     /// The index of the last token of the cue if it matches from token `start`.
     fn match_at(&self, cue: usize, folded: &str, tokens: &[Token], start: usize) -> Option<usize> {
         let mut elements = self.cues[cue].elements.as_slice();
-        let mut at = start;
         if elements[0] == Element::Start {
             if start != 0 {
                 return None;
             }
             elements = &elements[1..];
         }
-        for (i, element) in elements.iter().enumerate() {
-            let token = tokens.get(at + i)?;
-            if !element.matches(&folded[token.span.clone()], token.kind) {
-                return None;
-            }
+        let mut at = start;
+        for element in elements {
+            at += element.matches(folded, tokens, at)?;
         }
-        at += elements.len();
         Some(at - 1)
     }
 }
@@ -378,17 +420,24 @@ pub fn classify(
         if hits.is_empty() {
             continue;
         }
-        let fired = |kind: EventKind, effect: Effect| -> Option<Range<usize>> {
+        // A block cancels the triggers of its event in its own clause only: "nær å sette inn"
+        // is a near miss, but "burde gitt uttelling" does not undo "gått opp til 2-1" before it.
+        let unblocked = |kind: EventKind, effect: Effect| -> Option<Range<usize>> {
+            let of = |cue: usize, effect: Effect| {
+                lexicon.cues[cue].event == kind && lexicon.cues[cue].effect == effect
+            };
             hits.iter()
-                .find(|(cue, _)| {
-                    lexicon.cues[*cue].event == kind && lexicon.cues[*cue].effect == effect
-                })
+                .filter(|(cue, _)| of(*cue, effect))
                 .map(|(_, span)| span.clone())
+                .find(|span| {
+                    !hits.iter().any(|(cue, block)| {
+                        of(*cue, Effect::Block) && same_clause(text, span, block)
+                    })
+                })
         };
-        let blocked = |kind: EventKind| fired(kind, Effect::Block).is_some();
-        let triggered: Vec<EventKind> = EventKind::ALL
+        let triggers: Vec<(EventKind, Range<usize>)> = EventKind::ALL
             .into_iter()
-            .filter(|&k| !blocked(k) && fired(k, Effect::Trigger).is_some())
+            .filter_map(|k| unblocked(k, Effect::Trigger).map(|t| (k, t)))
             .collect();
         let score = sentence
             .tokens
@@ -398,15 +447,16 @@ pub fn classify(
             .map(|t| t.span.clone());
         let mut foul: Option<(Range<usize>, Option<usize>)> = None;
         for kind in EventKind::ALL {
-            if blocked(kind) {
-                continue;
-            }
-            let others_fired = triggered.iter().any(|&k| k != kind);
-            let trigger = fired(kind, Effect::Trigger).or_else(|| {
+            let own = triggers
+                .iter()
+                .find(|(k, _)| *k == kind)
+                .map(|(_, t)| t.clone());
+            let others_fired = triggers.iter().any(|(k, _)| *k != kind);
+            let trigger = own.or_else(|| {
                 if others_fired {
                     None
                 } else {
-                    fired(kind, Effect::Weak)
+                    unblocked(kind, Effect::Weak)
                 }
             });
             let Some(trigger) = trigger else { continue };
@@ -668,6 +718,12 @@ fn subject_pronoun(head: &str) -> bool {
         }
     }
     false
+}
+
+/// Whether two spans of a sentence are in the same clause.
+fn same_clause(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
+    let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
+    first.end >= second.start || !clause_break(&text[first.end..second.start])
 }
 
 /// Whether the text between two words crosses a clause boundary.

@@ -85,3 +85,29 @@ fn reference_article_gives_the_match_facts() {
     assert_eq!(gazetteer.entity(context.home.unwrap()).name, city);
     assert_eq!(gazetteer.entity(context.away.unwrap()).name, spurs);
 }
+
+/// Sentence events on the hand-labelled development set: the F1 reached must not drop.
+#[test]
+fn event_f1_on_gold_dev_keeps_its_floor() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/gold/dev.tsv");
+    if shared("gold/dev.tsv").is_none() {
+        return;
+    }
+    let pipeline = Pipeline::new().unwrap();
+    let gold = kampfakta::eval::read_gold_events(&path).unwrap();
+    let predictions = kampfakta::eval::predict_sentences(&pipeline, &gold);
+    let mut scores = kampfakta::eval::EventScores::default();
+    for (g, p) in gold.iter().zip(&predictions) {
+        scores.add(&g.labels, &p.labels);
+    }
+    println!("{}", scores.table());
+    use kampfakta::EventKind::*;
+    for (kind, floor) in [(Goal, 0.86), (Chance, 0.81), (Foul, 0.87), (Penalty, 0.75)] {
+        let (_, _, f1) = scores.label(kind);
+        assert!(
+            f1 >= floor,
+            "{} F1 {f1:.3} fell below {floor}",
+            kind.as_str()
+        );
+    }
+}
