@@ -6,6 +6,7 @@
 //! interrupted run leaves the previous files or none, never a truncated one.
 
 use crate::error::{Error, Result};
+use crate::facts::match_facts;
 use crate::ingest::Failure;
 use crate::{Analysis, Gazetteer};
 use serde::Serialize;
@@ -45,15 +46,34 @@ pub struct MentionRow<'a> {
     pub how: &'static str,
 }
 
+/// `matches.csv`: one row per report that names a match or reports a goal.
+#[derive(Debug, Serialize)]
+pub struct MatchRow<'a> {
+    pub doc_id: &'a str,
+    pub home_id: &'a str,
+    pub home: &'a str,
+    pub away_id: &'a str,
+    pub away: &'a str,
+    pub score: &'a str,
+    pub score_source: &'static str,
+    /// `minute scorer (team)` per goal, in match order, separated by `; `.
+    pub goals: String,
+    /// `true`, `false`, or empty when no score was stated.
+    pub consistent: &'static str,
+}
+
 pub const EVENT_HEADER: &str =
     "doc_id,sentence,start,end,event,minute,player_id,player,team_id,team,score,trigger,text\n";
 pub const MENTION_HEADER: &str = "doc_id,sentence,start,end,surface,entity_id,kind,name,how\n";
+pub const MATCH_HEADER: &str =
+    "doc_id,home_id,home,away_id,away,score,score_source,goals,consistent\n";
 
 /// The rows of one document, as CSV bytes without a header.
 #[derive(Debug, Default)]
 pub struct Rendered {
     pub events: Vec<u8>,
     pub mentions: Vec<u8>,
+    pub matches: Vec<u8>,
     pub sentences: usize,
     pub mention_count: usize,
     pub event_count: usize,
@@ -127,6 +147,54 @@ pub fn mention_rows<'a>(
     })
 }
 
+/// The match row of one analysed document, if it names a match or reports a goal.
+pub fn match_row<'a>(analysis: &'a Analysis<'_>, gazetteer: &'a Gazetteer) -> Option<MatchRow<'a>> {
+    let facts = match_facts(analysis)?;
+    let text = analysis.document.text.as_str();
+    let team = |t: Option<usize>| t.map(|t| gazetteer.entity(t));
+    let (home, away) = (team(facts.home), team(facts.away));
+    let goals: Vec<String> = facts
+        .goals
+        .iter()
+        .map(|goal| {
+            let minute = goal.minute.map_or("?".to_string(), |m| m.to_string());
+            let scorer = goal
+                .scorer
+                .map(|m| &analysis.recognition.mentions[m])
+                .and_then(|m| {
+                    m.entity()
+                        .map(|e| gazetteer.entity(e).name.as_str())
+                        .or(Some(&text[m.span.clone()]))
+                })
+                .or(goal.name.clone().map(|span| &text[span]))
+                .unwrap_or("?");
+            let team = team(goal.team).map_or(String::new(), |t| format!(" ({})", t.name));
+            format!("{minute} {scorer}{team}")
+        })
+        .collect();
+    Some(MatchRow {
+        doc_id: &analysis.document.id,
+        home_id: home.map_or("", |t| t.id.as_str()),
+        home: home.map_or("", |t| t.name.as_str()),
+        away_id: away.map_or("", |t| t.id.as_str()),
+        away: away.map_or("", |t| t.name.as_str()),
+        score: facts
+            .score
+            .as_ref()
+            .map_or("", |(span, _)| &text[span.clone()]),
+        score_source: facts
+            .score
+            .as_ref()
+            .map_or("", |(_, source)| source.as_str()),
+        goals: goals.join("; "),
+        consistent: match facts.consistent {
+            Some(true) => "true",
+            Some(false) => "false",
+            None => "",
+        },
+    })
+}
+
 fn ids(gazetteer: &Gazetteer, entities: &[usize]) -> String {
     entities
         .iter()
@@ -145,6 +213,10 @@ pub fn render(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> Rendered {
     };
     write_rows(&mut rendered.events, event_rows(analysis, gazetteer));
     write_rows(&mut rendered.mentions, mention_rows(analysis, gazetteer));
+    write_rows(
+        &mut rendered.matches,
+        match_row(analysis, gazetteer).into_iter(),
+    );
     rendered
 }
 
@@ -236,11 +308,13 @@ pub struct Report {
     pub seconds: f64,
 }
 
-/// The outputs of an `extract` run in one folder: `events.csv`, `mentions.csv`, `report.json`.
+/// The outputs of an `extract` run in one folder: `events.csv`, `mentions.csv`, `matches.csv`,
+/// `report.json`.
 pub struct Sink {
     dir: PathBuf,
     events: AtomicFile,
     mentions: AtomicFile,
+    matches: AtomicFile,
     pub report: Report,
 }
 
@@ -252,12 +326,15 @@ impl Sink {
         })?;
         let mut events = AtomicFile::create(&dir.join("events.csv"))?;
         let mut mentions = AtomicFile::create(&dir.join("mentions.csv"))?;
+        let mut matches = AtomicFile::create(&dir.join("matches.csv"))?;
         events.write_all(EVENT_HEADER.as_bytes())?;
         mentions.write_all(MENTION_HEADER.as_bytes())?;
+        matches.write_all(MATCH_HEADER.as_bytes())?;
         Ok(Sink {
             dir: dir.to_path_buf(),
             events,
             mentions,
+            matches,
             report: Report::default(),
         })
     }
@@ -266,6 +343,7 @@ impl Sink {
     pub fn document(&mut self, rendered: &Rendered) -> Result<()> {
         self.events.write_all(&rendered.events)?;
         self.mentions.write_all(&rendered.mentions)?;
+        self.matches.write_all(&rendered.matches)?;
         self.report.documents_read += 1;
         self.report.sentences += rendered.sentences;
         self.report.mentions += rendered.mention_count;
@@ -288,6 +366,7 @@ impl Sink {
         json.write_all(&bytes)?;
         self.events.commit()?;
         self.mentions.commit()?;
+        self.matches.commit()?;
         json.commit()?;
         Ok(report)
     }

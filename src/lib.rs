@@ -9,7 +9,8 @@
 //!    sentence, `3-2` one score token, `London-klubben` one compound);
 //! 3. [`gazetteer`] and [`recognize`]: players, clubs, national teams and officials from editable
 //!    CSV files, matched with one automaton, robust to inflection, linked by the match's context;
-//! 4. [`classify`]: the events of every sentence from an editable cue lexicon;
+//! 4. [`classify`]: the events of every sentence from an editable cue lexicon, and [`facts`]: the
+//!    match a report is about, its score and its goals in order;
 //! 5. [`export`]: CSV rows and a run report, written in input order whatever the thread count.
 //!
 //! ```
@@ -32,6 +33,7 @@ pub mod classify;
 pub mod error;
 pub mod eval;
 pub mod export;
+pub mod facts;
 pub mod gazetteer;
 pub mod ingest;
 pub mod recognize;

@@ -80,6 +80,19 @@ fn reference_article_gives_the_match_facts() {
         .map(|e| e.kind.as_str())
         .collect();
     assert_eq!(kinds, ["chance"]);
+    // The match facts: teams, score, the five goals in order, consistent.
+    let row = kampfakta::export::match_row(&analysis, gazetteer).unwrap();
+    assert_eq!(
+        (row.home, row.away, row.score, row.score_source),
+        (city, spurs, "3-2", "header")
+    );
+    assert_eq!(
+        row.goals,
+        "56 Samir Nasri (Manchester City); 59 Joleon Lescott (Manchester City); \
+         60 Jermain Defoe (Tottenham Hotspur); 65 Gareth Bale (Tottenham Hotspur); \
+         90+ Mario Balotelli (Manchester City)"
+    );
+    assert_eq!(row.consistent, "true");
     // The header fixes the match.
     let context = &analysis.recognition.context;
     assert_eq!(gazetteer.entity(context.home.unwrap()).name, city);

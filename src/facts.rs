@@ -1,0 +1,291 @@
+//! Stage 4b: the match facts of one report, as a reader sees them: the teams, the stated score,
+//! the goals in order with minute, scorer and team, and whether they add up.
+
+use crate::classify::{EventKind, Minute};
+use crate::segment::{Token, TokenKind};
+use crate::Analysis;
+use std::ops::Range;
+
+/// Where the stated score was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ScoreSource {
+    /// The header `Team - Team 3-2` (or its form in a lead: `(Brasil - Kroatia 3-1)`).
+    Header,
+    /// A fact line `Mål: 1-0 Johnsen (41), 2-0 King (59)`: its last score.
+    FactLine,
+}
+
+impl ScoreSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ScoreSource::Header => "header",
+            ScoreSource::FactLine => "fact line",
+        }
+    }
+}
+
+/// One goal: its minute, scorer and team.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Goal {
+    pub minute: Option<Minute>,
+    /// The scorer's mention (an index into the recognition's mentions), when recognised.
+    pub scorer: Option<usize>,
+    /// The scorer's name as written, when a fact line names one the gazetteer lacks.
+    pub name: Option<Range<usize>>,
+    pub team: Option<usize>,
+    pub penalty: bool,
+    /// The event it came from.
+    pub sentence: usize,
+}
+
+/// The facts of one match report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchFacts {
+    pub home: Option<usize>,
+    pub away: Option<usize>,
+    /// The stated score as a byte range of the document, and where it was found.
+    pub score: Option<(Range<usize>, ScoreSource)>,
+    pub goals: Vec<Goal>,
+    /// Whether the goals add up to the stated score; `None` when there is nothing to check against.
+    pub consistent: Option<bool>,
+}
+
+/// The facts of a report, or `None` when it names no match and reports no goal.
+pub fn match_facts(analysis: &Analysis<'_>) -> Option<MatchFacts> {
+    let context = &analysis.recognition.context;
+    let goals = goals(analysis);
+    if context.home.is_none() && goals.is_empty() {
+        return None;
+    }
+    let score = context
+        .score
+        .clone()
+        .map(|s| (s, ScoreSource::Header))
+        .or_else(|| fact_line_score(analysis));
+    let text = analysis.document.text.as_str();
+    let consistent = score.as_ref().and_then(|(span, _)| {
+        let (home_goals, away_goals) = parse_score(&text[span.clone()])?;
+        let count = |team: Option<usize>| {
+            goals
+                .iter()
+                .filter(|g| team.is_some() && g.team == team)
+                .count()
+        };
+        Some(match (context.home, context.away) {
+            (Some(_), Some(_)) => {
+                count(context.home) == home_goals && count(context.away) == away_goals
+            }
+            _ => goals.len() == home_goals + away_goals,
+        })
+    });
+    Some(MatchFacts {
+        home: context.home,
+        away: context.away,
+        score,
+        goals,
+        consistent,
+    })
+}
+
+/// Goal events with a scorer, or with a team and a minute, merged when the same scorer's goal is
+/// told twice (a lead, then the narrative), in match order. A fact line gives all its goals.
+fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
+    let events = &analysis.events;
+    let mentions = &analysis.recognition.mentions;
+    let in_sentence = |sentence: usize, kind: EventKind| {
+        events
+            .iter()
+            .any(|e| e.sentence == sentence && e.kind == kind)
+    };
+    // A penalty goal told without a minute (a lead) happened when the penalty was given.
+    let penalty_minute = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Penalty)
+        .find_map(|e| e.minute);
+    let entity_of = |scorer: Option<usize>| scorer.and_then(|m| mentions[m].entity());
+    let mut goals: Vec<Goal> = Vec::new();
+    for event in events.iter().filter(|e| e.kind == EventKind::Goal) {
+        let from_fact_line = fact_line_goals(analysis, event.sentence);
+        if !from_fact_line.is_empty() {
+            goals.extend(from_fact_line);
+            continue;
+        }
+        if event.actor.is_none() && (event.team.is_none() || event.minute.is_none()) {
+            continue;
+        }
+        let penalty = in_sentence(event.sentence, EventKind::Penalty);
+        let minute = event.minute.or(if penalty { penalty_minute } else { None });
+        let scorer = entity_of(event.actor);
+        let same = goals.iter_mut().find(|g| {
+            scorer.is_some()
+                && entity_of(g.scorer) == scorer
+                && (g.minute.is_none() || minute.is_none() || g.minute == minute)
+        });
+        match same {
+            Some(goal) => {
+                goal.minute = goal.minute.or(minute);
+                goal.penalty |= penalty;
+            }
+            None => goals.push(Goal {
+                minute,
+                scorer: event.actor,
+                name: None,
+                team: event.team,
+                penalty,
+                sentence: event.sentence,
+            }),
+        }
+    }
+    goals.sort_by_key(|g| {
+        g.minute.map_or((u16::MAX, 0), |m| {
+            (m.regular, m.added.map_or(0, |a| 1 + a.unwrap_or(0)))
+        })
+    });
+    goals
+}
+
+/// The goals of a fact line `Mål: 1-0 Johnsen (41), 1-1 Hansen (55)`: each score, the name after
+/// it, the minute in brackets, and the team from which side of the score went up.
+fn fact_line_goals(analysis: &Analysis<'_>, sentence: usize) -> Vec<Goal> {
+    let text = analysis.document.text.as_str();
+    let tokens = &analysis.sentences[sentence].tokens;
+    if !is_goal_fact_line(text, tokens) {
+        return Vec::new();
+    }
+    let context = &analysis.recognition.context;
+    let mut goals = Vec::new();
+    let mut previous = (0, 0);
+    let scores: Vec<usize> = (0..tokens.len())
+        .filter(|&i| tokens[i].kind == TokenKind::Score)
+        .collect();
+    for (n, &at) in scores.iter().enumerate() {
+        let end = scores.get(n + 1).copied().unwrap_or(tokens.len());
+        let Some(score) = parse_score(&text[tokens[at].span.clone()]) else {
+            continue;
+        };
+        let team = if score.0 > previous.0 {
+            context.home
+        } else if score.1 > previous.1 {
+            context.away
+        } else {
+            None
+        };
+        previous = score;
+        let part = &tokens[at + 1..end];
+        let name_end = part
+            .iter()
+            .position(|t| matches!(&text[t.span.clone()], "(" | "," | ";" | "."))
+            .unwrap_or(part.len());
+        let name = (name_end > 0).then(|| part[0].span.start..part[name_end - 1].span.end);
+        let minute = part
+            .windows(3)
+            .find(|w| &text[w[0].span.clone()] == "(" && &text[w[2].span.clone()] == ")")
+            .and_then(|w| text[w[1].span.clone()].parse().ok())
+            .map(Minute::at);
+        let scorer = name.as_ref().and_then(|name| {
+            analysis
+                .recognition
+                .mentions
+                .iter()
+                .position(|m| m.span.start >= name.start && m.span.end <= name.end)
+        });
+        let penalty = part.iter().any(|t| {
+            matches!(
+                text[t.span.clone()].to_lowercase().as_str(),
+                "straffe" | "str" | "pen"
+            )
+        });
+        goals.push(Goal {
+            minute,
+            scorer,
+            name,
+            team,
+            penalty,
+            sentence,
+        });
+    }
+    goals
+}
+
+fn fact_line_score(analysis: &Analysis<'_>) -> Option<(Range<usize>, ScoreSource)> {
+    let text = analysis.document.text.as_str();
+    analysis
+        .sentences
+        .iter()
+        .filter(|s| is_goal_fact_line(text, &s.tokens))
+        .find_map(|sentence| {
+            let last = sentence
+                .tokens
+                .iter()
+                .rev()
+                .find(|t| t.kind == TokenKind::Score)?;
+            Some((last.span.clone(), ScoreSource::FactLine))
+        })
+}
+
+/// `Mål: ...`, `Scoringer: ...`, `Målscorere: ...`.
+fn is_goal_fact_line(text: &str, tokens: &[Token]) -> bool {
+    let word = |i: usize| {
+        tokens
+            .get(i)
+            .map(|t| text[t.span.clone()].to_lowercase())
+            .unwrap_or_default()
+    };
+    matches!(word(0).as_str(), "mål" | "scoringer" | "målscorere") && word(1) == ":"
+}
+
+/// `3-2`, `2–1` -> (3, 2).
+pub fn parse_score(score: &str) -> Option<(usize, usize)> {
+    let (home, away) = score.split_once(['-', '–'])?;
+    Some((home.trim().parse().ok()?, away.trim().parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Document, Pipeline};
+
+    fn summary(text: &str) -> (Vec<String>, Option<bool>) {
+        let pipeline = Pipeline::new().unwrap();
+        let doc = Document::new("t", text);
+        let analysis = pipeline.analyze(&doc);
+        let facts = match_facts(&analysis).unwrap();
+        let goals = facts
+            .goals
+            .iter()
+            .map(|g| {
+                let minute = g.minute.map(|m| m.to_string()).unwrap_or_default();
+                let span = g
+                    .scorer
+                    .map(|m| analysis.recognition.mentions[m].span.clone())
+                    .or(g.name.clone());
+                format!(
+                    "{minute} {}",
+                    span.map(|s| &doc.text[s]).unwrap_or_default()
+                )
+            })
+            .collect();
+        (goals, facts.consistent)
+    }
+
+    #[test]
+    fn goals_in_order_and_consistency() {
+        let (goals, consistent) = summary(
+            "Rosenborg - Molde 2-1\nBendtner avgjorde med en straffe på overtid.\n\
+             Aursnes scoret etter 20 minutter. Bendtner utlignet etter 50 minutter.\n\
+             Dommeren pekte på straffemerket på overtid, og Bendtner scoret sikkert.",
+        );
+        assert_eq!(goals, ["20 Aursnes", "50 Bendtner", "90+ Bendtner"]);
+        assert_eq!(consistent, Some(true));
+        let (_, consistent) = summary("Rosenborg - Molde 3-1\nAursnes scoret etter 20 minutter.");
+        assert_eq!(consistent, Some(false));
+    }
+
+    #[test]
+    fn fact_line_gives_the_score() {
+        let (goals, consistent) = summary("Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).");
+        assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
+        assert_eq!(consistent, Some(true));
+    }
+}
