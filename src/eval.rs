@@ -124,8 +124,7 @@ pub fn predict_documents(
                 path: full.clone(),
                 source,
             })?;
-            let sentences = read_conll(&source);
-            let joined = join_sentences(&sentences);
+            let joined = join_sentences(&read_conll(&source), Layout::LinePerSentence);
             (joined.text, joined.sentences)
         } else {
             let text = std::fs::read_to_string(&full).map_err(|source| Error::Io {
@@ -204,18 +203,38 @@ pub struct ConllToken {
     pub entity: String,
 }
 
-/// The sentences of a CoNLL or CoNLL-U file; multi-word token lines and comments are skipped.
-pub fn read_conll(source: &str) -> Vec<Vec<ConllToken>> {
+/// One sentence of a CoNLL file, and whether it opens a paragraph (`# newpar`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConllSentence {
+    pub newpar: bool,
+    pub tokens: Vec<ConllToken>,
+}
+
+/// The sentences of a CoNLL-U file (`SpaceAfter=No` is read; `# newpar` opens a paragraph) or an
+/// NDT CoNLL file (no spacing information: detokenized later). Multi-word token ranges, empty
+/// nodes and other comments are skipped.
+pub fn read_conll(source: &str) -> Vec<ConllSentence> {
+    let conllu = source.contains("# text") || source.contains("SpaceAfter=");
     let mut sentences = Vec::new();
-    let mut current = Vec::new();
+    let mut current = ConllSentence {
+        newpar: false,
+        tokens: Vec::new(),
+    };
     for line in source.lines() {
         if line.trim().is_empty() {
-            if !current.is_empty() {
-                sentences.push(std::mem::take(&mut current));
+            if !current.tokens.is_empty() {
+                sentences.push(std::mem::replace(
+                    &mut current,
+                    ConllSentence {
+                        newpar: false,
+                        tokens: Vec::new(),
+                    },
+                ));
             }
             continue;
         }
         if line.starts_with('#') {
+            current.newpar |= line.starts_with("# newpar");
             continue;
         }
         let columns: Vec<&str> = line.split('\t').collect();
@@ -223,37 +242,45 @@ pub fn read_conll(source: &str) -> Vec<Vec<ConllToken>> {
             continue;
         }
         let misc = columns.last().copied().unwrap_or("");
-        let space_after = if columns.len() >= 10 && misc.contains("SpaceAfter=No") {
-            Some(false)
-        } else {
-            None
-        };
+        let space_after = conllu.then(|| !misc.split('|').any(|f| f == "SpaceAfter=No"));
         let entity = misc
             .split('|')
             .find_map(|f| f.strip_prefix("name="))
             .unwrap_or("O")
             .to_string();
-        current.push(ConllToken {
+        current.tokens.push(ConllToken {
             form: columns[1].to_string(),
             space_after,
             entity,
         });
     }
-    if !current.is_empty() {
+    if !current.tokens.is_empty() {
         sentences.push(current);
+    }
+    if let Some(first) = sentences.first_mut() {
+        first.newpar = true;
     }
     sentences
 }
 
-/// CoNLL sentences as a document: one sentence per line, tokens detokenized, with every
-/// sentence's and token's byte range.
+/// How sentences are laid out when a CoNLL file is turned back into text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One sentence per line (the gold ids of `dev.tsv` count sentences).
+    LinePerSentence,
+    /// Running text: sentences of a paragraph joined by a space, paragraphs by a blank line (the
+    /// CoNLL 2018 shared task's way of scoring segmentation).
+    RunningText,
+}
+
+/// CoNLL sentences as a document, with every sentence's and token's byte range.
 pub struct JoinedText {
     pub text: String,
     pub sentences: Vec<Range<usize>>,
     pub tokens: Vec<Vec<Range<usize>>>,
 }
 
-pub fn join_sentences(sentences: &[Vec<ConllToken>]) -> JoinedText {
+pub fn join_sentences(sentences: &[ConllSentence], layout: Layout) -> JoinedText {
     let mut joined = JoinedText {
         text: String::new(),
         sentences: Vec::new(),
@@ -261,15 +288,19 @@ pub fn join_sentences(sentences: &[Vec<ConllToken>]) -> JoinedText {
     };
     for sentence in sentences {
         if !joined.text.is_empty() {
-            joined.text.push('\n');
+            joined.text.push_str(match (layout, sentence.newpar) {
+                (Layout::LinePerSentence, _) => "\n",
+                (Layout::RunningText, true) => "\n\n",
+                (Layout::RunningText, false) => " ",
+            });
         }
         let start = joined.text.len();
-        let mut spans = Vec::with_capacity(sentence.len());
+        let tokens = &sentence.tokens;
+        let mut spans = Vec::with_capacity(tokens.len());
         let mut open_quote = false;
-        for (i, token) in sentence.iter().enumerate() {
+        for (i, token) in tokens.iter().enumerate() {
             let form = token.form.as_str();
-            let glue = i == 0 || !space_before(sentence, i, open_quote);
-            if !glue {
+            if i > 0 && space_before(tokens, i, open_quote) {
                 joined.text.push(' ');
             }
             if form == "\"" {
@@ -305,6 +336,109 @@ fn space_before(sentence: &[ConllToken], i: usize, quote_open: bool) -> bool {
         return false;
     }
     true
+}
+
+/// Spans matched on both ends: the CoNLL 2018 shared task's segmentation scores.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SpanScores {
+    pub gold: usize,
+    pub predicted: usize,
+    pub matched: usize,
+}
+
+impl SpanScores {
+    fn count(gold: &[Range<usize>], predicted: &[Range<usize>]) -> SpanScores {
+        let set: std::collections::HashSet<(usize, usize)> =
+            gold.iter().map(|r| (r.start, r.end)).collect();
+        let matched = predicted
+            .iter()
+            .filter(|r| set.contains(&(r.start, r.end)))
+            .count();
+        SpanScores {
+            gold: gold.len(),
+            predicted: predicted.len(),
+            matched,
+        }
+    }
+
+    /// (precision, recall, F1).
+    pub fn prf(&self) -> (f64, f64, f64) {
+        prf(
+            self.matched,
+            self.predicted - self.matched,
+            self.gold - self.matched,
+        )
+    }
+}
+
+/// Segmentation of a CoNLL-U file's running text against its gold tokens and sentences.
+#[derive(Debug, Default, Clone)]
+pub struct SegmentationScores {
+    pub tokens: SpanScores,
+    pub sentences: SpanScores,
+    /// The first mismatches, with context, for `--errors`.
+    pub errors: Vec<String>,
+}
+
+/// Rebuilds the running text of a CoNLL-U file, segments it, and scores tokens and sentences.
+pub fn evaluate_segmentation(source: &str, max_errors: usize) -> SegmentationScores {
+    let joined = join_sentences(&read_conll(source), Layout::RunningText);
+    let text = joined.text.as_str();
+    let predicted = crate::segment::segment(text);
+    let predicted_sentences: Vec<Range<usize>> = predicted.iter().map(|s| s.span.clone()).collect();
+    // A score is one token here and three in UD; it is scored by its pieces (see Token::ud_pieces).
+    let predicted_tokens: Vec<Range<usize>> = predicted
+        .iter()
+        .flat_map(|s| s.tokens.iter().flat_map(|t| t.ud_pieces(text)))
+        .collect();
+    let gold_tokens: Vec<Range<usize>> = joined.tokens.iter().flatten().cloned().collect();
+    let mut scores = SegmentationScores {
+        tokens: SpanScores::count(&gold_tokens, &predicted_tokens),
+        sentences: SpanScores::count(&joined.sentences, &predicted_sentences),
+        errors: Vec::new(),
+    };
+    let shown = |r: &Range<usize>| text[r.clone()].replace('\n', "⏎");
+    let overlapping = |spans: &[Range<usize>], r: &Range<usize>| -> Vec<String> {
+        spans
+            .iter()
+            .filter(|p| p.start < r.end && r.start < p.end)
+            .map(|p| format!("«{}»", shown(p)))
+            .collect()
+    };
+    let predicted_set: std::collections::HashSet<(usize, usize)> = predicted_sentences
+        .iter()
+        .map(|r| (r.start, r.end))
+        .collect();
+    for gold in &joined.sentences {
+        if scores.errors.len() >= max_errors / 2 + max_errors % 2 {
+            break;
+        }
+        if !predicted_set.contains(&(gold.start, gold.end)) {
+            scores.errors.push(format!(
+                "sentence: gold «{}»\n          predicted {}",
+                shown(gold),
+                overlapping(&predicted_sentences, gold).join(" ")
+            ));
+        }
+    }
+    let token_set: std::collections::HashSet<(usize, usize)> =
+        predicted_tokens.iter().map(|r| (r.start, r.end)).collect();
+    for gold in &gold_tokens {
+        if scores.errors.len() >= max_errors {
+            break;
+        }
+        if !token_set.contains(&(gold.start, gold.end)) {
+            let from = text.floor_char_boundary(gold.start.saturating_sub(30));
+            let to = text.ceil_char_boundary((gold.end + 30).min(text.len()));
+            scores.errors.push(format!(
+                "token: gold «{}» predicted {} in …{}…",
+                shown(gold),
+                overlapping(&predicted_tokens, gold).join(" "),
+                text[from..to].replace('\n', "⏎")
+            ));
+        }
+    }
+    scores
 }
 
 /// Per-label counts, and the confusion of gold and predicted label sets.
@@ -462,7 +596,7 @@ mod tests {
     fn conll_sentences_detokenize() {
         let source = "1\tMen\t_\n2\than\t_\n3\t\"\t_\n4\tsemi-tilfreds\t_\n5\t\"\t_\n6\t(\t_\n7\tja\t_\n8\t)\t_\n9\t.\t_\tname=O\n\n\
                       1\tViking\t_\t_\t_\t_\t_\t_\t_\tname=B-ORG\n";
-        let joined = join_sentences(&read_conll(source));
+        let joined = join_sentences(&read_conll(source), Layout::LinePerSentence);
         assert_eq!(joined.text, "Men han \"semi-tilfreds\" (ja).\nViking");
         assert_eq!(&joined.text[joined.tokens[1][0].clone()], "Viking");
         assert_eq!(joined.sentences, [0..29, 30..36]);

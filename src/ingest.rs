@@ -300,7 +300,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
 }
 
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<(String, Option<String>), String> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err("UTF-16 text with an odd number of bytes".to_string());
     }
     let units = bytes.chunks_exact(2).map(|pair| unit([pair[0], pair[1]]));

@@ -124,3 +124,29 @@ fn event_f1_on_gold_dev_keeps_its_floor() {
         );
     }
 }
+
+/// Segmentation against UD Norwegian Bokmål (CoNLL 2018 scoring): the F1 reached must not drop.
+#[test]
+fn segmentation_f1_on_ud_keeps_its_floor() {
+    for (file, token_floor, sentence_floor) in [("test", 99.85, 97.5), ("dev", 99.85, 95.7)] {
+        let Some(source) = shared(&format!(
+            "corpora/ud-norwegian-bokmaal/no_bokmaal-ud-{file}.conllu"
+        )) else {
+            return;
+        };
+        let scores = kampfakta::eval::evaluate_segmentation(&source, 0);
+        let (tokens, sentences) = (
+            100.0 * scores.tokens.prf().2,
+            100.0 * scores.sentences.prf().2,
+        );
+        println!("UD {file}: tokens F1 {tokens:.2}, sentences F1 {sentences:.2}");
+        assert!(
+            tokens >= token_floor,
+            "UD {file} token F1 {tokens:.2} fell below {token_floor}"
+        );
+        assert!(
+            sentences >= sentence_floor,
+            "UD {file} sentence F1 {sentences:.2} fell below {sentence_floor}"
+        );
+    }
+}

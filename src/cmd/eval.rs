@@ -11,6 +11,18 @@ pub enum Command {
     /// Sentence events against a gold TSV (`id<TAB>labels<TAB>text`): per-label P/R/F1, micro and
     /// macro averages, and the confusion of label sets.
     Events(EventsArgs),
+    /// Sentence and token segmentation against a CoNLL-U file (running text rebuilt from it):
+    /// precision, recall and F1 of spans matched on both ends.
+    Segmentation(SegmentationArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SegmentationArgs {
+    /// A CoNLL-U file, e.g. ../shared/corpora/ud-norwegian-bokmaal/no_bokmaal-ud-test.conllu.
+    file: PathBuf,
+    /// Print the first N mismatches with context.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    errors: usize,
 }
 
 #[derive(clap::Args, Debug)]
@@ -30,6 +42,7 @@ pub struct EventsArgs {
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Events(args) => events(args),
+        Command::Segmentation(args) => segmentation(args),
     }
 }
 
@@ -83,5 +96,35 @@ fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
         gold.len()
     );
     print!("{}", scores.table());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn segmentation(args: SegmentationArgs) -> anyhow::Result<ExitCode> {
+    let source = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("reading {}", args.file.display()))?;
+    let scores = kampfakta::eval::evaluate_segmentation(&source, args.errors);
+    for error in &scores.errors {
+        println!("{error}");
+    }
+    if !scores.errors.is_empty() {
+        println!();
+    }
+    println!("{}", args.file.display());
+    println!(
+        "{:<10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}",
+        "", "gold", "pred", "match", "P", "R", "F1"
+    );
+    for (name, s) in [("tokens", scores.tokens), ("sentences", scores.sentences)] {
+        let (p, r, f) = s.prf();
+        println!(
+            "{name:<10} {:>7} {:>7} {:>7} {:>7.2} {:>7.2} {:>7.2}",
+            s.gold,
+            s.predicted,
+            s.matched,
+            100.0 * p,
+            100.0 * r,
+            100.0 * f
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
