@@ -211,8 +211,8 @@ pub struct ConllSentence {
 }
 
 /// The sentences of a CoNLL-U file (`SpaceAfter=No` is read; `# newpar` opens a paragraph) or an
-/// NDT CoNLL file (no spacing information: detokenized later). Multi-word token ranges, empty
-/// nodes and other comments are skipped.
+/// NDT CoNLL file (no spacing information: detokenized later). A multi-word token is one token with
+/// its surface form; empty nodes and other comments are skipped.
 pub fn read_conll(source: &str) -> Vec<ConllSentence> {
     let conllu = source.contains("# text") || source.contains("SpaceAfter=");
     let mut sentences = Vec::new();
@@ -220,8 +220,10 @@ pub fn read_conll(source: &str) -> Vec<ConllSentence> {
         newpar: false,
         tokens: Vec::new(),
     };
+    let mut covered_until = 0;
     for line in source.lines() {
         if line.trim().is_empty() {
+            covered_until = 0;
             if !current.tokens.is_empty() {
                 sentences.push(std::mem::replace(
                     &mut current,
@@ -238,8 +240,16 @@ pub fn read_conll(source: &str) -> Vec<ConllSentence> {
             continue;
         }
         let columns: Vec<&str> = line.split('\t').collect();
-        if columns.len() < 2 || columns[0].contains('-') || columns[0].contains('.') {
+        if columns.len() < 2 || columns[0].contains('.') {
             continue;
+        }
+        // A multi-word token counts by its surface range: keep its line, skip its words.
+        let id: Option<usize> = columns[0].parse().ok();
+        if id.is_some_and(|id| id <= covered_until) {
+            continue;
+        }
+        if let Some((_, last)) = columns[0].split_once('-') {
+            covered_until = last.parse().unwrap_or(0);
         }
         let misc = columns.last().copied().unwrap_or("");
         let space_after = conllu.then(|| !misc.split('|').any(|f| f == "SpaceAfter=No"));
@@ -590,6 +600,14 @@ mod tests {
         let (p, r, f) = scores.micro();
         assert_eq!((p, r), (2.0 / 3.0, 2.0 / 3.0));
         assert!((f - 2.0 / 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn multi_word_tokens_count_by_surface() {
+        let source = "# text = Han gikk.\n1-2\tHan\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n1\tH\t_\t_\t_\t_\t_\t_\t_\t_\n\
+                      2\tan\t_\t_\t_\t_\t_\t_\t_\t_\n3\t.\t_\t_\t_\t_\t_\t_\t_\t_\n";
+        let forms: Vec<String> = read_conll(source)[0].tokens.iter().map(|t| t.form.clone()).collect();
+        assert_eq!(forms, ["Han", "."]);
     }
 
     #[test]
