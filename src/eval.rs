@@ -3,6 +3,8 @@
 
 use crate::classify::EventKind;
 use crate::error::{Error, Problem, Result};
+use crate::gazetteer::{Entity, EntityKind};
+use crate::recognize::How;
 use crate::{Document, Pipeline};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -451,6 +453,260 @@ pub fn evaluate_segmentation(source: &str, max_errors: usize) -> SegmentationSco
     scores
 }
 
+/// A CoNLL file (NDT with NorNE tags) as a document: its text, one sentence per line, and its
+/// gold entity spans with their types (`PER`, `ORG`, `GPE_LOC`, ...).
+pub struct ConllDocument {
+    pub name: String,
+    pub text: String,
+    pub entities: Vec<(Range<usize>, String)>,
+}
+
+pub fn read_conll_document(name: &str, source: &str) -> ConllDocument {
+    let sentences = read_conll(source);
+    let joined = join_sentences(&sentences, Layout::LinePerSentence);
+    let mut entities: Vec<(Range<usize>, String)> = Vec::new();
+    for (sentence, spans) in sentences.iter().zip(&joined.tokens) {
+        let mut open: Option<(Range<usize>, String)> = None;
+        for (token, span) in sentence.tokens.iter().zip(spans) {
+            let (prefix, kind) = token.entity.split_once('-').unwrap_or(("O", ""));
+            match (prefix, &mut open) {
+                ("I", Some((range, open_kind))) if open_kind == kind => range.end = span.end,
+                ("B" | "I", _) => {
+                    entities.extend(open.take());
+                    open = Some((span.clone(), kind.to_string()));
+                }
+                _ => entities.extend(open.take()),
+            }
+        }
+        entities.extend(open);
+    }
+    ConllDocument {
+        name: name.to_string(),
+        text: joined.text,
+        entities,
+    }
+}
+
+/// The NorNE type a gazetteer kind is scored as.
+pub fn entity_type(kind: EntityKind) -> &'static str {
+    match kind {
+        EntityKind::Player | EntityKind::Official => "PER",
+        _ => "ORG",
+    }
+}
+
+/// Exact and overlapping span matches for one entity type.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TypeScores {
+    pub exact: SpanScores,
+    /// `matched` counts predicted spans overlapping a gold span of the type.
+    pub lenient_predicted: SpanScores,
+    /// `matched` counts gold spans overlapped by a predicted span of the type.
+    pub lenient_gold: SpanScores,
+}
+
+impl TypeScores {
+    /// Lenient (precision, recall, F1): a span counts when it overlaps one of the other side.
+    pub fn lenient(&self) -> (f64, f64, f64) {
+        let p =
+            self.lenient_predicted.matched as f64 / self.lenient_predicted.predicted.max(1) as f64;
+        let r = self.lenient_gold.matched as f64 / self.lenient_gold.gold.max(1) as f64;
+        let f = if p + r == 0.0 {
+            0.0
+        } else {
+            2.0 * p * r / (p + r)
+        };
+        (p, r, f)
+    }
+}
+
+/// Names in running text against NorNE gold: PER and ORG, exact and lenient.
+#[derive(Debug, Default, Clone)]
+pub struct EntityScores {
+    pub per: TypeScores,
+    pub org: TypeScores,
+    /// Missed and spurious spans with context, for `--errors`.
+    pub errors: Vec<String>,
+}
+
+/// Recognises the names of each document and scores them against its gold spans. Descriptions
+/// (`hjemmelaget`) and names inside hyphen compounds (`RBK-keeperen`) are references NorNE leaves
+/// untagged (it tags whole tokens, and the compound's head is not a name), so they are left out.
+pub fn evaluate_entities(
+    pipeline: &Pipeline,
+    documents: &[ConllDocument],
+    max_errors: usize,
+) -> EntityScores {
+    let mut scores = EntityScores::default();
+    for document in documents {
+        let doc = Document::new(document.name.clone(), document.text.clone());
+        let analysis = pipeline.analyze(&doc);
+        let predicted: Vec<(Range<usize>, &str)> = analysis
+            .recognition
+            .mentions
+            .iter()
+            .filter(|m| {
+                let (before, after) =
+                    (&document.text[..m.span.start], &document.text[m.span.end..]);
+                let compound = (after.starts_with('-')
+                    && after[1..].starts_with(char::is_alphanumeric))
+                    || (before.ends_with('-')
+                        && before[..before.len() - 1].ends_with(char::is_alphanumeric));
+                !compound && m.how != How::Description
+            })
+            .map(|m| {
+                (
+                    m.span.clone(),
+                    entity_type(pipeline.gazetteer().entity(m.entities[0]).kind),
+                )
+            })
+            .collect();
+        for (kind, slot) in [("PER", &mut scores.per), ("ORG", &mut scores.org)] {
+            let gold: Vec<Range<usize>> = document
+                .entities
+                .iter()
+                .filter(|(_, k)| k == kind)
+                .map(|(r, _)| r.clone())
+                .collect();
+            let pred: Vec<Range<usize>> = predicted
+                .iter()
+                .filter(|(_, k)| *k == kind)
+                .map(|(r, _)| r.clone())
+                .collect();
+            let add = |total: &mut SpanScores, more: SpanScores| {
+                total.gold += more.gold;
+                total.predicted += more.predicted;
+                total.matched += more.matched;
+            };
+            add(&mut slot.exact, SpanScores::count(&gold, &pred));
+            let overlaps = |a: &Range<usize>, b: &Range<usize>| a.start < b.end && b.start < a.end;
+            let pred_hits = pred
+                .iter()
+                .filter(|p| gold.iter().any(|g| overlaps(p, g)))
+                .count();
+            let gold_hits = gold
+                .iter()
+                .filter(|g| pred.iter().any(|p| overlaps(p, g)))
+                .count();
+            add(
+                &mut slot.lenient_predicted,
+                SpanScores {
+                    gold: gold.len(),
+                    predicted: pred.len(),
+                    matched: pred_hits,
+                },
+            );
+            add(
+                &mut slot.lenient_gold,
+                SpanScores {
+                    gold: gold.len(),
+                    predicted: pred.len(),
+                    matched: gold_hits,
+                },
+            );
+            let context = |r: &Range<usize>| {
+                let line_start = document.text[..r.start].rfind('\n').map_or(0, |i| i + 1);
+                let line_end = document.text[r.end..]
+                    .find('\n')
+                    .map_or(document.text.len(), |i| r.end + i);
+                format!(
+                    "{}[{}]{}",
+                    &document.text[line_start..r.start],
+                    &document.text[r.clone()],
+                    &document.text[r.end..line_end]
+                )
+            };
+            for g in gold.iter().filter(|g| !pred.contains(g)) {
+                if scores.errors.len() < max_errors {
+                    scores
+                        .errors
+                        .push(format!("{} missed {kind}: {}", document.name, context(g)));
+                }
+            }
+            for p in pred.iter().filter(|p| !gold.contains(p)) {
+                if scores.errors.len() < max_errors {
+                    scores.errors.push(format!(
+                        "{} spurious {kind}: {}",
+                        document.name,
+                        context(p)
+                    ));
+                }
+            }
+        }
+    }
+    scores
+}
+
+/// An oracle gazetteer from gold names: every PER name a player, every ORG name a club, so that
+/// matching can be measured apart from coverage. A name goes in under the type the gold gives it
+/// most often; a genitive of another gold name (`Vikings` next to `Viking`) is left to the matcher.
+pub fn oracle_entities(documents: &[ConllDocument]) -> Vec<Entity> {
+    // How often each surface is tagged with each type. A name goes in when PER and ORG tags are at
+    // least as many as the others ("Sofia" the city is not a person); an ORG name also tagged as a
+    // place is a team named after its place ("Norge", "Tromsø"), written down with that city so
+    // the recogniser can tell "i Tromsø" from "Tromsø vant".
+    let mut tagged: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    for document in documents {
+        for (range, kind) in &document.entities {
+            *tagged
+                .entry(&document.text[range.clone()])
+                .or_default()
+                .entry(kind.as_str())
+                .or_default() += 1;
+        }
+    }
+    let mut names: BTreeMap<(EntityKind, String), bool> = BTreeMap::new();
+    for (surface, kinds) in &tagged {
+        let count = |kind: &str| kinds.get(kind).copied().unwrap_or(0);
+        let (per, org) = (count("PER"), count("ORG"));
+        let other: usize = kinds.values().sum::<usize>() - per - org;
+        let place_named = kinds.keys().any(|k| k.starts_with("GPE") || *k == "LOC");
+        if per + org == 0 || (per + org < other && !(org > 0 && place_named)) {
+            continue;
+        }
+        let kind = if per > org {
+            EntityKind::Player
+        } else {
+            EntityKind::Club
+        };
+        names.insert(
+            (kind, surface.to_string()),
+            kind == EntityKind::Club && place_named,
+        );
+    }
+    let mut entities: Vec<Entity> = Vec::new();
+    let mut ids = std::collections::HashSet::new();
+    for ((kind, name), place_named) in &names {
+        let stem = name
+            .strip_suffix("'s")
+            .or(name.strip_suffix('s'))
+            .or(name.strip_suffix('\''));
+        if stem.is_some_and(|stem| names.contains_key(&(*kind, stem.to_string()))) {
+            continue;
+        }
+        let base = format!("{}:{}", kind.id_prefix(), crate::gazetteer::slug(name));
+        let mut id = base.clone();
+        let mut n = 2;
+        while !ids.insert(id.clone()) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        let attrs = if *place_named {
+            vec![("city".to_string(), name.clone())]
+        } else {
+            Vec::new()
+        };
+        entities.push(Entity {
+            id,
+            kind: *kind,
+            name: name.clone(),
+            aliases: Vec::new(),
+            attrs,
+        });
+    }
+    entities
+}
+
 /// Per-label counts, and the confusion of gold and predicted label sets.
 #[derive(Debug, Default, Clone)]
 pub struct EventScores {
@@ -606,7 +862,11 @@ mod tests {
     fn multi_word_tokens_count_by_surface() {
         let source = "# text = Han gikk.\n1-2\tHan\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n1\tH\t_\t_\t_\t_\t_\t_\t_\t_\n\
                       2\tan\t_\t_\t_\t_\t_\t_\t_\t_\n3\t.\t_\t_\t_\t_\t_\t_\t_\t_\n";
-        let forms: Vec<String> = read_conll(source)[0].tokens.iter().map(|t| t.form.clone()).collect();
+        let forms: Vec<String> = read_conll(source)[0]
+            .tokens
+            .iter()
+            .map(|t| t.form.clone())
+            .collect();
         assert_eq!(forms, ["Han", "."]);
     }
 

@@ -577,6 +577,48 @@ impl Gazetteer {
     }
 }
 
+/// Writes entities as a gazetteer folder, one file per kind present (replacing those files).
+pub fn write_folder(dir: &Path, entities: &[Entity]) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut written = Vec::new();
+    for kind in EntityKind::ALL {
+        let rows: Vec<&Entity> = entities.iter().filter(|e| e.kind == kind).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let path = dir.join(kind.file_name());
+        let tmp = path.with_extension("csv.tmp");
+        let csv_err = |source| Error::Csv {
+            path: tmp.clone(),
+            source,
+        };
+        let mut writer = csv::Writer::from_path(&tmp).map_err(csv_err)?;
+        let mut header = vec!["id", "name", "aliases"];
+        header.extend(kind.columns());
+        writer.write_record(&header).map_err(csv_err)?;
+        for e in rows {
+            let aliases = e.aliases.join("|");
+            let mut record = vec![e.id.as_str(), e.name.as_str(), aliases.as_str()];
+            record.extend(kind.columns().iter().map(|c| e.attr(c).unwrap_or("")));
+            writer.write_record(&record).map_err(csv_err)?;
+        }
+        writer.flush().map_err(|source| Error::Io {
+            path: tmp.clone(),
+            source,
+        })?;
+        drop(writer);
+        std::fs::rename(&tmp, &path).map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
 /// A new row for a gazetteer file, as `gazetteer add` writes it.
 pub fn append_row(dir: &Path, kind: EntityKind, entity: &Entity) -> Result<PathBuf> {
     use std::io::Write;

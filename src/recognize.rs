@@ -15,7 +15,7 @@
 //! the most recent compatible player.
 
 use crate::gazetteer::{EntityKind, Gazetteer};
-use crate::segment::{Sentence, Token, TokenKind};
+use crate::segment::{fold, Sentence, Token, TokenKind};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -31,8 +31,11 @@ pub enum How {
     Genitive,
     /// The first part of a hyphen compound (`Spurs-keeper`).
     Compound,
-    /// A shared form or a description, linked by the document's context.
+    /// A form shared by several entities, linked by the document's context.
     Context,
+    /// A reference without a name (`hjemmelaget`, `London-klubben`, `21-åringen`), linked to the
+    /// team in the header or the most recent compatible player.
+    Description,
     /// A shared form that the context could not settle.
     Ambiguous,
 }
@@ -45,6 +48,7 @@ impl How {
             How::Genitive => "genitive",
             How::Compound => "compound",
             How::Context => "context",
+            How::Description => "description",
             How::Ambiguous => "ambiguous",
         }
     }
@@ -203,6 +207,93 @@ pub fn recognize(
             .partition_point(|s| s.span.end <= offset)
             .min(sentences.len().saturating_sub(1))
     };
+    let sports = sports_sentences(folded, sentences);
+    let place_only = |m: &RawMatch| {
+        let surface = &text[m.span.start..m.span.start + m.name_len];
+        m.candidates
+            .iter()
+            .all(|&(e, _)| is_place_named(gazetteer, e, surface))
+    };
+    let mut other_names = vec![false; sentences.len()];
+    for m in selected.iter().filter(|m| !place_only(m)) {
+        other_names[sentence_of(m.span.start)] = true;
+    }
+    let starts: Vec<usize> = selected.iter().map(|m| m.span.start).collect();
+    let is_match_at = |offset: usize| starts.binary_search(&offset).is_ok();
+    selected.retain(|m| {
+        let sentence = sentence_of(m.span.start);
+        let surface = &text[m.span.start..m.span.start + m.name_len];
+        // A country or town named as a team needs football around it: "Norge møter Island" is
+        // the team, "Norge bidrar til fattigdomsreduksjon" the country.
+        if place_only(m) && !sports[sentence] && !other_names[sentence] {
+            return false;
+        }
+        // "Norges største supporterklubb", "Englands beste spiss": a country's genitive is the
+        // country unless a football word follows ("Norges gruppe", "Norges landslag").
+        if place_only(m) && m.how == How::Genitive {
+            let following = text[m.span.end..].split_whitespace().take(2).map(fold);
+            if !following
+                .into_iter()
+                .any(|w| SPORTS_ROOTS.iter().any(|root| w.starts_with(root)))
+            {
+                return false;
+            }
+        }
+        // "Brann stadion": the ground, not the club.
+        if let Some(next) = next_word_start(text, m.span.end) {
+            let next_word = fold(
+                text[next..]
+                    .split(|c: char| !c.is_alphanumeric())
+                    .next()
+                    .unwrap_or(""),
+            );
+            if matches!(next_word.as_str(), "stadion" | "stadium" | "arena") {
+                return false;
+            }
+        }
+        // A one-word name followed by another capitalised word is part of a longer name the
+        // gazetteer does not know: "Chelsea Clinton", "Martin Bengtsson".
+        let single_word = !surface.contains(' ');
+        if single_word && m.how != How::Compound {
+            if let Some(next) = next_word_start(text, m.span.end) {
+                let next_word: &str = text[next..]
+                    .split(|c: char| !c.is_alphanumeric())
+                    .next()
+                    .unwrap_or("");
+                let title_case = next_word.starts_with(char::is_uppercase)
+                    && next_word.chars().any(char::is_lowercase);
+                if title_case && !is_match_at(next) {
+                    return false;
+                }
+            }
+        }
+        // A surname after a first name the entity does not have is somebody else: "Frode Hansen"
+        // is not the Hansen in the gazetteer.
+        let persons = m.candidates.iter().all(|&(e, _)| {
+            matches!(
+                gazetteer.entity(e).kind,
+                EntityKind::Player | EntityKind::Official
+            )
+        });
+        let alias_only = m.candidates.iter().all(|&(_, is_name)| !is_name);
+        let previous = previous_word(text, m.span.start);
+        let previous_end = text[..m.span.start].trim_end().len();
+        let previous_start = previous_end - previous.len();
+        if persons
+            && alias_only
+            && previous.starts_with(char::is_uppercase)
+            && text[previous_end..m.span.start].chars().all(|c| c == ' ')
+            && !NOT_FIRST_NAMES.contains(&previous.to_lowercase().as_str())
+            && !is_match_at(previous_start)
+            && !previous.ends_with('s')
+        {
+            return false;
+        }
+        // A one-word name opening a sentence that the document also writes in lower case is a
+        // common word there: "Barnet vil bli nummer tre".
+        let opens_sentence = sentences[sentence].span.start == m.span.start;
+        !(opens_sentence && single_word && used_in_lower_case(text, surface))
+    });
 
     let context = match_context(gazetteer, text, sentences, &selected, sentence_of);
     let mut named_in_full: Vec<usize> = Vec::new();
@@ -267,10 +358,11 @@ fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch>
         if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
             continue;
         }
+        // A name starts a word: not after a letter or digit, nor glued to a symbol ("©NTB").
         if text[..start]
             .chars()
             .next_back()
-            .is_some_and(char::is_alphanumeric)
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '©' | '®' | '@' | '_' | '&'))
         {
             continue;
         }
@@ -284,7 +376,13 @@ fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch>
             .filter(|c| case_fits(&c.form, surface))
             .map(|c| (c.entity, c.is_name))
             .collect();
-        if !candidates.is_empty() {
+        // "i Norge", "fra Stranda", "byen Norwich": a team named after a place, written as the
+        // place.
+        let after_locative = candidates
+            .iter()
+            .all(|&(e, _)| is_place_named(gazetteer, e, surface))
+            && LOCATIVES.contains(&previous_word(text, start).to_lowercase().as_str());
+        if !candidates.is_empty() && !after_locative {
             out.push(RawMatch {
                 span: start..span_end,
                 name_len: end - start,
@@ -294,6 +392,191 @@ fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch>
         }
     }
     out
+}
+
+/// Word roots that make a sentence about football (a score token does too).
+const SPORTS_ROOTS: &[&str] = &[
+    "kamp",
+    "fotball",
+    "landslag",
+    "mål",
+    "scor",
+    "skår",
+    "seier",
+    "siger",
+    "tap",
+    "vant",
+    "vinn",
+    "vann",
+    "slo",
+    "møte",
+    "favoritt",
+    "gruppe",
+    "vm",
+    "em",
+    "kvalik",
+    "kvalifis",
+    "poeng",
+    "spill",
+    "spel",
+    "trener",
+    "keeper",
+    "serie",
+    "cup",
+    "finale",
+    "uavgjort",
+    "ledelse",
+    "omgang",
+    "bortebane",
+    "hjemmebane",
+    "tabell",
+    "sluttspill",
+    "straffe",
+    "lag",
+    "angrep",
+    "forsvar",
+    "dommer",
+];
+
+/// Per sentence, whether it has football words or a score.
+fn sports_sentences(folded: &str, sentences: &[Sentence]) -> Vec<bool> {
+    sentences
+        .iter()
+        .map(|sentence| {
+            sentence.tokens.iter().any(|t| {
+                let word = &folded[t.span.clone()];
+                t.kind == TokenKind::Score
+                    || SPORTS_ROOTS
+                        .iter()
+                        .any(|root| word.starts_with(root) || word.contains("kamp"))
+            })
+        })
+        .collect()
+}
+
+/// Capitalised words before a surname that are not first names (sentence openers, titles).
+const NOT_FIRST_NAMES: &[&str] = &[
+    "men",
+    "og",
+    "da",
+    "når",
+    "så",
+    "for",
+    "etter",
+    "før",
+    "mens",
+    "der",
+    "her",
+    "hvis",
+    "om",
+    "i",
+    "på",
+    "med",
+    "mot",
+    "av",
+    "til",
+    "fra",
+    "ifølge",
+    "også",
+    "nå",
+    "dermed",
+    "likevel",
+    "bare",
+    "både",
+    "selv",
+    "kaptein",
+    "trener",
+    "dommer",
+    "keeper",
+    "spiss",
+    "back",
+    "stopper",
+    "manager",
+    "landslagssjef",
+    "sjef",
+    "innbytter",
+    "veteranen",
+    "hvorfor",
+    "hva",
+    "det",
+    "den",
+    "dette",
+    "denne",
+    "vi",
+    "han",
+    "hun",
+    "de",
+    "jeg",
+    "du",
+    "som",
+    "at",
+    "ja",
+    "nei",
+    "uten",
+    "ved",
+    "under",
+    "over",
+    "hos",
+    "gjennom",
+    "foran",
+    "bak",
+    "et",
+    "en",
+    "ei",
+    "lynvingen",
+    "kapteinen",
+    "treneren",
+    "dommeren",
+    "keeperen",
+    "spissen",
+    "målvakt",
+];
+
+/// The byte offset where the next word after `offset` starts, if only spaces come between.
+fn next_word_start(text: &str, offset: usize) -> Option<usize> {
+    let rest = &text[offset..];
+    let trimmed = rest.trim_start_matches(' ');
+    (trimmed.len() < rest.len() && !trimmed.is_empty()).then(|| offset + rest.len() - trimmed.len())
+}
+
+/// Whether the document writes this word in lower case somewhere, as a whole word.
+fn used_in_lower_case(text: &str, word: &str) -> bool {
+    let lower = word.to_lowercase();
+    if lower == word {
+        return false;
+    }
+    text.match_indices(lower.as_str()).any(|(at, found)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + found.len()..].chars().next();
+        before.is_none_or(|c| !c.is_alphanumeric()) && after.is_none_or(|c| !c.is_alphanumeric())
+    })
+}
+
+/// Words before a place name that make it the place, not the team named after it.
+const LOCATIVES: &[&str] = &[
+    "i", "på", "fra", "frå", "til", "ved", "byen", "utenfor", "rundt", "gjennom", "hele", "heile",
+];
+
+/// A national team, or a club written as its city (`Tromsø`, `Stranda`).
+fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str) -> bool {
+    let entity = gazetteer.entity(entity);
+    match entity.kind {
+        EntityKind::NationalTeam => true,
+        EntityKind::Club => entity
+            .attr("city")
+            .and_then(|city| city.split([' ', '(', ',']).next())
+            .is_some_and(|city| fold(city) == fold(surface)),
+        _ => false,
+    }
+}
+
+/// The word before a byte offset, without punctuation.
+fn previous_word(text: &str, offset: usize) -> &str {
+    let before = text[..offset].trim_end();
+    let start = before.rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| {
+        i + before[i..].chars().next().map_or(1, char::len_utf8)
+    });
+    &before[start..]
 }
 
 /// Where a name ending at `end` may end as a word: the end itself, a genitive `s`, `'s` or `'`, or
@@ -458,7 +741,7 @@ fn describe(
                     span: token.span.clone(),
                     sentence: index,
                     entities: vec![team],
-                    how: How::Context,
+                    how: How::Description,
                 });
                 continue;
             }
@@ -504,7 +787,7 @@ fn describe(
                     span,
                     sentence: index,
                     entities: vec![player],
-                    how: How::Context,
+                    how: How::Description,
                 });
             }
         }
@@ -590,7 +873,7 @@ mod tests {
                 "club:city",
                 EntityKind::Club,
                 "Manchester City",
-                &["City"],
+                &["City", "Manchester"],
                 &[("city", "Manchester")],
             ),
             entity("club:rbk", EntityKind::Club, "Rosenborg", &["RBK"], &[]),
@@ -683,6 +966,10 @@ mod tests {
             ("Ledley King felte", vec![m("Ledley King", "player:king", "exact")]),
             ("Citys midtbanejuvel", vec![m("Citys", "club:city", "genitive")]),
             ("TOTTENHAM VANT", vec![m("TOTTENHAM", "club:tottenham", "alias")]),
+            ("Italia slo Manchester, og vi bodde i Manchester og i Italia.", vec![
+                m("Italia", "national:italia", "exact"),
+                m("Manchester", "club:city", "alias"),
+            ]),
             ("rbk vant", vec![]),
             ("Touré scoret", vec![m("Touré", "player:yaya|player:kolo", "ambiguous")]),
             (
@@ -702,8 +989,8 @@ mod tests {
                 vec![
                     m("Manchester City", "club:city", "exact"),
                     m("Tottenham", "club:tottenham", "alias"),
-                    m("London-klubben", "club:tottenham", "context"),
-                    m("Gjestene", "club:tottenham", "context"),
+                    m("London-klubben", "club:tottenham", "description"),
+                    m("Gjestene", "club:tottenham", "description"),
                 ],
             ),
             (
@@ -711,9 +998,9 @@ mod tests {
                 vec![
                     m("Balotelli", "player:balotelli", "alias"),
                     m("King", "player:king", "alias"),
-                    m("italienske spissen", "player:balotelli", "context"),
-                    m("21-åringen", "player:balotelli", "context"),
-                    m("Italieneren", "player:balotelli", "context"),
+                    m("italienske spissen", "player:balotelli", "description"),
+                    m("21-åringen", "player:balotelli", "description"),
+                    m("Italieneren", "player:balotelli", "description"),
                 ],
             ),
         ];

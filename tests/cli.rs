@@ -357,3 +357,42 @@ fn shipped_gazetteers_check_clean() {
         "{stdout}"
     );
 }
+
+#[test]
+fn oracle_gazetteer_from_conll_then_eval_entities() {
+    let dir = tempfile::tempdir().unwrap();
+    let gaz = dir.path().join("oracle");
+    let conll = "tests/data/mini-norne.conll";
+    let built = kampfakta(&[
+        "gazetteer",
+        "from-conll",
+        conll,
+        "--dir",
+        gaz.to_str().unwrap(),
+    ]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    assert_eq!(
+        read(&gaz.join("clubs.csv")),
+        "id,name,aliases,country,city\nclub:brann,Brann,,,\nclub:rosenborg,Rosenborg,,,\n"
+    );
+    let eval = kampfakta(&[
+        "eval",
+        "entities",
+        conll,
+        "--gazetteer",
+        gaz.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&eval.stdout);
+    assert!(
+        stdout.contains("PER        1      1   1.000   1.000   1.000"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ORG        3      3   1.000   1.000   1.000"),
+        "Rosenborgs found as a genitive: {stdout}"
+    );
+}

@@ -150,3 +150,51 @@ fn segmentation_f1_on_ud_keeps_its_floor() {
         );
     }
 }
+
+/// Names on the NorNE football articles with an oracle gazetteer of their gold names: matching
+/// quality apart from coverage. The figures reached must not drop.
+#[test]
+fn entity_f1_on_norne_football_keeps_its_floor() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norne/ndt/nob");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        println!(
+            "SKIPPED: {} is missing (../shared is not beside this checkout)",
+            dir.display()
+        );
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            ["ap005_", "sp-bm001_", "vg001_", "db012_", "db013_"]
+                .iter()
+                .any(|prefix| name.starts_with(prefix))
+        })
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 37);
+    let documents: Vec<_> = files
+        .iter()
+        .map(|p| {
+            kampfakta::eval::read_conll_document(
+                &p.display().to_string(),
+                &std::fs::read_to_string(p).unwrap(),
+            )
+        })
+        .collect();
+    let oracle = kampfakta::Gazetteer::from_entities(kampfakta::eval::oracle_entities(&documents));
+    let pipeline = Pipeline::with(oracle, kampfakta::Lexicon::new().unwrap());
+    let scores = kampfakta::eval::evaluate_entities(&pipeline, &documents, 0);
+    for (name, s, p_floor, r_floor) in [
+        ("PER", scores.per, 0.99, 0.99),
+        ("ORG", scores.org, 0.96, 0.97),
+    ] {
+        let (p, r, _) = s.exact.prf();
+        println!("NorNE football, oracle gazetteer: {name} P {p:.3} R {r:.3}");
+        assert!(
+            p >= p_floor && r >= r_floor,
+            "{name} P {p:.3} R {r:.3} fell below {p_floor}/{r_floor}"
+        );
+    }
+}

@@ -14,6 +14,24 @@ pub enum Command {
     /// Sentence and token segmentation against a CoNLL-U file (running text rebuilt from it):
     /// precision, recall and F1 of spans matched on both ends.
     Segmentation(SegmentationArgs),
+    /// PER and ORG names against NorNE CoNLL files (`name=B-PER` in the last column): exact and
+    /// overlapping span precision, recall and F1.
+    Entities(EntitiesArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EntitiesArgs {
+    /// NDT/NorNE CoNLL files, e.g. ../shared/corpora/norne/ndt/nob/ap005_*.conll.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Use an oracle gazetteer built from the files' own gold names (measures matching alone).
+    #[arg(long, conflicts_with = "folders")]
+    oracle: bool,
+    /// Print the first N missed and spurious names with their line.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    errors: usize,
+    #[command(flatten)]
+    gazetteer: GazetteerArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -43,6 +61,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Events(args) => events(args),
         Command::Segmentation(args) => segmentation(args),
+        Command::Entities(args) => entities(args),
     }
 }
 
@@ -124,6 +143,58 @@ fn segmentation(args: SegmentationArgs) -> anyhow::Result<ExitCode> {
             100.0 * p,
             100.0 * r,
             100.0 * f
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads NDT/NorNE CoNLL files as documents.
+pub fn conll_documents(files: &[PathBuf]) -> anyhow::Result<Vec<kampfakta::eval::ConllDocument>> {
+    files
+        .iter()
+        .map(|path| {
+            let source = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            Ok(kampfakta::eval::read_conll_document(
+                &path.display().to_string(),
+                &source,
+            ))
+        })
+        .collect()
+}
+
+fn entities(args: EntitiesArgs) -> anyhow::Result<ExitCode> {
+    let documents = conll_documents(&args.files)?;
+    let pipeline = if args.oracle {
+        let oracle =
+            kampfakta::Gazetteer::from_entities(kampfakta::eval::oracle_entities(&documents));
+        kampfakta::Pipeline::with(oracle, kampfakta::Lexicon::new()?)
+    } else {
+        args.gazetteer.pipeline()?
+    };
+    let scores = kampfakta::eval::evaluate_entities(&pipeline, &documents, args.errors);
+    for error in &scores.errors {
+        println!("{error}");
+    }
+    if !scores.errors.is_empty() {
+        println!();
+    }
+    let source = if args.oracle {
+        "oracle gazetteer from the files' gold names"
+    } else {
+        "gazetteer as given"
+    };
+    println!("{} files, {source}", documents.len());
+    println!(
+        "{:<5} {:>6} {:>6} {:>7} {:>7} {:>7}   {:>7} {:>7} {:>7}",
+        "", "gold", "pred", "P", "R", "F1", "lenP", "lenR", "lenF1"
+    );
+    for (name, s) in [("PER", scores.per), ("ORG", scores.org)] {
+        let (p, r, f) = s.exact.prf();
+        let (lp, lr, lf) = s.lenient();
+        println!(
+            "{name:<5} {:>6} {:>6} {p:>7.3} {r:>7.3} {f:>7.3}   {lp:>7.3} {lr:>7.3} {lf:>7.3}",
+            s.exact.gold, s.exact.predicted
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -21,6 +21,14 @@ pub enum Command {
     },
     /// Append a valid row to DIR's CSV file for the kind, creating the file if needed.
     Add(Box<AddArgs>),
+    /// Build an oracle gazetteer from the gold PER and ORG names of NorNE CoNLL files.
+    FromConll {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The folder to write players.csv and clubs.csv to.
+        #[arg(long)]
+        dir: PathBuf,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -87,6 +95,15 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             show,
         } => check(dirs, with_defaults, show),
         Command::Add(args) => add(*args),
+        Command::FromConll { files, dir } => {
+            let documents = super::eval::conll_documents(&files)?;
+            let entities = kampfakta::eval::oracle_entities(&documents);
+            for path in kampfakta::gazetteer::write_folder(&dir, &entities)? {
+                println!("wrote {}", path.display());
+            }
+            println!("{} names from {} files", entities.len(), documents.len());
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
