@@ -273,8 +273,14 @@ def main():
         if not country and r["club"] in nation_by_name:
             country = r["club"]
         nationality = nation_by_name.get(country, "")
-        known = player_index.get(("name", name))
-        if known and (not known[6] or not r["birth_date"] or known[6] == r["birth_date"]):
+        known = player_index.get(("name", name.lower()))
+        same_nation = known and (not known[4] or not nationality or known[4] == nationality)
+        same_birth = known and (not known[6] or not r["birth_date"] or known[6] == r["birth_date"])
+        same_person = known and (same_nation or same_birth)
+        if same_person and not same_birth:
+            # Sources disagree on the day (1988-09-09 / 1988-12-09): keep only what they agree on.
+            known[6] = known[6][:4] if known[6][:4] == r["birth_date"][:4] else ""
+        if same_person:
             # The same person listed again by another source or after a transfer: one row with
             # every club, in the order the facts list them.
             known[4] = known[4] or nationality
@@ -290,11 +296,11 @@ def main():
         row = [player_id, name, "|".join(aliases), club, nationality, r["position"], r["birth_date"]]
         players.append(row)
         player_index[player_id] = row
-        player_index.setdefault(("name", name), row)
+        player_index.setdefault(("name", name.lower()), row)
     for r in csv.DictReader(open(FACTS / "worldcup-2014-players.csv", encoding="utf-8")):
         name = fix_mojibake(r["name"]).strip()
         nationality = nation_by_name.get(r["nation"], "")
-        known = player_index.get(("name", name))
+        known = player_index.get(("name", name.lower()))
         if known:
             if not known[4]:
                 known[4] = nationality

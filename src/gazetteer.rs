@@ -153,6 +153,8 @@ pub struct Gazetteer {
     automaton: AhoCorasick,
     /// Per automaton pattern: the entities written that way.
     candidates: Vec<Vec<Candidate>>,
+    /// Rows with the same kind and name under two ids: merged across folders, or kept apart.
+    duplicates: Vec<(String, String)>,
 }
 
 enum Layer {
@@ -200,7 +202,7 @@ impl GazetteerBuilder {
         let mut problems = Vec::new();
         let mut rows: Vec<Row> = Vec::new();
         let mut index: HashMap<String, usize> = HashMap::new();
-        for layer in &self.layers {
+        for (layer_index, layer) in self.layers.iter().enumerate() {
             let files = match layer {
                 Layer::Embedded => EMBEDDED
                     .iter()
@@ -222,7 +224,8 @@ impl GazetteerBuilder {
                         continue;
                     }
                 };
-                for row in parse(kind, &name, &content, &mut problems) {
+                for mut row in parse(kind, &name, &content, &mut problems) {
+                    row.layer = layer_index;
                     if let Some((file, line)) = seen_in_layer.get(&row.entity.id) {
                         problems.push(Problem {
                             file: row.file.clone(),
@@ -246,13 +249,19 @@ impl GazetteerBuilder {
                 }
             }
         }
-        resolve_references(&mut rows, &mut problems);
+        let (mut rows, merged, same_layer) = merge_same_names(rows);
+        resolve_references(&mut rows, &merged, &mut problems);
         if !problems.is_empty() {
             return Err(Error::Invalid(problems));
         }
-        Ok(Gazetteer::from_entities(
-            rows.into_iter().map(|r| r.entity).collect(),
-        ))
+        let mut gazetteer = Gazetteer::from_entities(rows.into_iter().map(|r| r.entity).collect());
+        for (dropped, kept) in &merged {
+            if let Some(index) = gazetteer.index_of(kept) {
+                gazetteer.by_id.insert(dropped.clone(), index);
+            }
+        }
+        gazetteer.duplicates = merged.into_iter().chain(same_layer).collect();
+        Ok(gazetteer)
     }
 }
 
@@ -293,6 +302,7 @@ struct Row {
     entity: Entity,
     file: String,
     line: u64,
+    layer: usize,
 }
 
 fn parse(kind: EntityKind, file: &str, content: &[u8], problems: &mut Vec<Problem>) -> Vec<Row> {
@@ -413,6 +423,7 @@ fn parse(kind: EntityKind, file: &str, content: &[u8], problems: &mut Vec<Proble
             entity,
             file: file.to_string(),
             line,
+            layer: 0,
         });
     }
     rows
@@ -431,8 +442,53 @@ fn valid_date(date: &str) -> bool {
     }
 }
 
+type IdPairs = Vec<(String, String)>;
+
+/// Rows of different folders with the same kind and name and no conflicting attribute (a player in
+/// the defaults and again in a squad list) are one entity: the later row wins, taking the earlier
+/// row's attributes where it has none, and the earlier id still resolves to it. Returns the rows,
+/// the (dropped id, kept id) pairs, and same-name pairs within one folder (kept apart, reported).
+fn merge_same_names(rows: Vec<Row>) -> (Vec<Row>, IdPairs, IdPairs) {
+    let mut kept: Vec<Row> = Vec::with_capacity(rows.len());
+    let mut by_name: HashMap<(EntityKind, String), usize> = HashMap::new();
+    let (mut merged, mut same_layer) = (Vec::new(), Vec::new());
+    for mut row in rows {
+        let key = (row.entity.kind, fold(&row.entity.name));
+        let Some(&at) = by_name.get(&key) else {
+            by_name.insert(key, kept.len());
+            kept.push(row);
+            continue;
+        };
+        let earlier = &kept[at];
+        let conflict = row.entity.attrs.iter().any(|(column, value)| {
+            earlier
+                .entity
+                .attr(column)
+                .is_some_and(|old| !value.is_empty() && fold(old) != fold(value))
+        });
+        if earlier.layer == row.layer || conflict {
+            same_layer.push((earlier.entity.id.clone(), row.entity.id.clone()));
+            kept.push(row);
+            continue;
+        }
+        for (column, value) in &earlier.entity.attrs {
+            if row.entity.attr(column).is_none() && !value.is_empty() {
+                row.entity.set_attr(column, value.clone());
+            }
+        }
+        for alias in &earlier.entity.aliases {
+            if !row.entity.aliases.contains(alias) {
+                row.entity.aliases.push(alias.clone());
+            }
+        }
+        merged.push((earlier.entity.id.clone(), row.entity.id.clone()));
+        kept[at] = row;
+    }
+    (kept, merged, same_layer)
+}
+
 /// Turns club and nationality references (an id or a name) into ids, reporting unknown ones.
-fn resolve_references(rows: &mut [Row], problems: &mut Vec<Problem>) {
+fn resolve_references(rows: &mut [Row], merged: &[(String, String)], problems: &mut Vec<Problem>) {
     let mut lookup: HashMap<(EntityKind, String), String> = HashMap::new();
     for row in rows.iter() {
         let e = &row.entity;
@@ -441,6 +497,13 @@ fn resolve_references(rows: &mut [Row], problems: &mut Vec<Problem>) {
             lookup
                 .entry((e.kind, fold(form)))
                 .or_insert_with(|| e.id.clone());
+        }
+    }
+    for (dropped, kept) in merged {
+        for kind in [EntityKind::Club, EntityKind::NationalTeam] {
+            if let Some(id) = lookup.get(&(kind, kept.clone())).cloned() {
+                lookup.insert((kind, dropped.clone()), id);
+            }
         }
     }
     for row in rows.iter_mut() {
@@ -526,6 +589,7 @@ impl Gazetteer {
             by_id,
             automaton,
             candidates,
+            duplicates: Vec::new(),
         }
     }
 
@@ -555,6 +619,12 @@ impl Gazetteer {
             .iter()
             .map(|k| (*k, self.entities.iter().filter(|e| e.kind == *k).count()))
             .collect()
+    }
+
+    /// Probable duplicates: pairs of ids with the same kind and name (merged into the later one when
+    /// they came from different folders without conflicting attributes).
+    pub fn probable_duplicates(&self) -> &[(String, String)] {
+        &self.duplicates
     }
 
     /// Surface forms written for more than one entity, with their ids: these need context to link.
@@ -746,7 +816,7 @@ mod tests {
             &mut problems,
         );
         let mut rows = rows;
-        resolve_references(&mut rows, &mut problems);
+        resolve_references(&mut rows, &[], &mut problems);
         let messages: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(
             messages,
@@ -757,6 +827,55 @@ mod tests {
                 "players.csv:2: column club: unknown club \"club:nowhere\" for id player:a",
             ]
         );
+    }
+
+    #[test]
+    fn same_name_in_a_later_folder_is_one_entity() {
+        let dir = std::env::temp_dir().join(format!("kampfakta-merge-{}", std::process::id()));
+        let (defaults, squad) = (dir.join("defaults"), dir.join("squad"));
+        std::fs::create_dir_all(&defaults).unwrap();
+        std::fs::create_dir_all(&squad).unwrap();
+        std::fs::write(
+            defaults.join("clubs.csv"),
+            "id,name,aliases\nclub:molde,Molde FK,Molde\n",
+        )
+        .unwrap();
+        std::fs::write(
+            defaults.join("players.csv"),
+            "id,name,aliases,club\nplayer:eh,Erling Haaland,Haaland,club:molde\n",
+        )
+        .unwrap();
+        std::fs::write(
+            squad.join("players.csv"),
+            "id,name,nationality,position\nwc:9,Erling Haaland,,FW\nwc:10,Erling Haaland,,GK\n",
+        )
+        .unwrap();
+        let gazetteer = Gazetteer::builder()
+            .folder(&defaults)
+            .folder(&squad)
+            .build()
+            .unwrap();
+        let kept = gazetteer.index_of("wc:9").unwrap();
+        assert_eq!(
+            gazetteer.index_of("player:eh"),
+            Some(kept),
+            "the earlier id resolves to the merged entity"
+        );
+        let entity = gazetteer.entity(kept);
+        assert_eq!(
+            (entity.attr("club"), entity.attr("position")),
+            (Some("club:molde"), Some("FW"))
+        );
+        assert_eq!(entity.aliases, ["Haaland"]);
+        assert_eq!(
+            gazetteer.probable_duplicates(),
+            [
+                ("player:eh".to_string(), "wc:9".to_string()),
+                ("wc:9".to_string(), "wc:10".to_string())
+            ],
+            "merged across folders; the GK of the same name in the same folder is kept apart"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -137,6 +137,22 @@ fn check(dirs: Vec<PathBuf>, with_defaults: bool, show: usize) -> anyhow::Result
     for (form, ids) in shared.iter().take(show) {
         println!("  {form}\t{}", ids.join(" "));
     }
+    let duplicates = gazetteer.probable_duplicates();
+    println!(
+        "probable duplicates (same kind and name, two ids): {}",
+        duplicates.len()
+    );
+    for (first, second) in duplicates.iter().take(show) {
+        let merged = gazetteer.index_of(first) == gazetteer.index_of(second);
+        println!(
+            "  {first}\t{second}\t{}",
+            if merged {
+                "merged (later folder wins)"
+            } else {
+                "kept apart"
+            }
+        );
+    }
     println!("0 problems");
     Ok(ExitCode::SUCCESS)
 }
