@@ -724,6 +724,7 @@ fn describe(
         for (t, token) in tokens.iter().enumerate() {
             if mentions
                 .iter()
+                .chain(found.iter())
                 .any(|m| m.span.start < token.span.end && token.span.start < m.span.end)
             {
                 continue;
@@ -747,6 +748,7 @@ fn describe(
             }
             // Player descriptions: "21-åringen", "italieneren", "den italienske spissen".
             let mut span = token.span.clone();
+            let mut unique = false;
             // The match date is not known at this stage, so an age fits any player.
             let wanted: Option<Box<dyn Fn(usize) -> bool>> = if is_age_noun(word) {
                 Some(Box::new(|_| true))
@@ -769,19 +771,29 @@ fn describe(
                     }
                     None => None,
                 }
+            } else if let Some(&(_, code)) = POSITIONS.iter().find(|(n, _)| *n == word) {
+                // A position alone ("keeperen") names a player only when one player of that
+                // position is in reach.
+                unique = true;
+                Some(Box::new(move |p| gazetteer.entity(p).attr("position") == Some(code)))
             } else {
                 None
             };
             let Some(wanted) = wanted else { continue };
             let earliest = index.saturating_sub(DESCRIPTION_REACH);
-            let player = mentions
+            let mut compatible: Vec<(usize, usize)> = mentions
                 .iter()
                 .chain(found.iter())
                 .filter(|m| m.span.end <= span.start && m.sentence >= earliest)
                 .filter_map(|m| m.entity().map(|e| (m.span.start, e)))
                 .filter(|&(_, e)| gazetteer.entity(e).kind == EntityKind::Player && wanted(e))
-                .max_by_key(|&(start, _)| start)
-                .map(|(_, e)| e);
+                .collect();
+            compatible.sort();
+            let player = match compatible.last() {
+                Some(&(_, last)) if unique && compatible.iter().any(|&(_, e)| e != last) => None,
+                Some(&(_, last)) => Some(last),
+                None => None,
+            };
             if let Some(player) = player {
                 found.push(Mention {
                     span,
@@ -811,7 +823,7 @@ fn nationality(gazetteer: &Gazetteer, player: usize) -> Option<usize> {
         .and_then(|id| gazetteer.index_of(id))
 }
 
-/// `London-klubben`, `Manchester-laget`: a team of the match from that city.
+/// `London-klubben`, `Manchester-laget`, `londonerne`: a team of the match from that city.
 fn city_team(
     descriptors: &Descriptors,
     text: &str,
@@ -821,18 +833,24 @@ fn city_team(
     if token.kind != TokenKind::Word {
         return None;
     }
+    let playing_in = |city: &str| -> Option<usize> {
+        let clubs = descriptors.cities.get(city)?;
+        let playing: Vec<usize> = context.teams().filter(|t| clubs.contains(t)).collect();
+        (playing.len() == 1).then(|| playing[0])
+    };
+    // "londonerne": the people of the city, the team of the match from there.
+    let word = text[token.span.clone()].to_lowercase();
+    if let Some(city) = word.strip_suffix("erne") {
+        if let Some(team) = playing_in(city) {
+            return Some(team);
+        }
+    }
     let mut parts = token.parts(text);
     let (city, noun) = (parts.next()?, parts.next()?);
     if parts.next().is_some() || !TEAM_NOUNS.contains(&text[noun].to_lowercase().as_str()) {
         return None;
     }
-    let clubs = descriptors.cities.get(&text[city].to_lowercase())?;
-    let playing: Vec<usize> = context.teams().filter(|t| clubs.contains(t)).collect();
-    if playing.len() == 1 {
-        Some(playing[0])
-    } else {
-        None
-    }
+    playing_in(&text[city].to_lowercase())
 }
 
 #[cfg(test)]
@@ -991,6 +1009,24 @@ mod tests {
                     m("Tottenham", "club:tottenham", "alias"),
                     m("London-klubben", "club:tottenham", "description"),
                     m("Gjestene", "club:tottenham", "description"),
+                ],
+            ),
+            (
+                "Manchester City- Tottenham 3-2\nLondonerne tapte.",
+                vec![
+                    m("Manchester City", "club:city", "exact"),
+                    m("Tottenham", "club:tottenham", "alias"),
+                    m("Londonerne", "club:tottenham", "description"),
+                ],
+            ),
+            (
+                "Ledley King og Balotelli spilte. Spissen scoret. Så kom Kolo Touré og Yaya Touré, og keeperen.",
+                vec![
+                    m("Ledley King", "player:king", "exact"),
+                    m("Balotelli", "player:balotelli", "alias"),
+                    m("Spissen", "player:balotelli", "description"),
+                    m("Kolo Touré", "player:kolo", "exact"),
+                    m("Yaya Touré", "player:yaya", "exact"),
                 ],
             ),
             (
