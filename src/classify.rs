@@ -22,6 +22,7 @@ use crate::error::{Error, Problem, Result};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{teams_of, How, MatchContext, Recognition};
 use crate::segment::{Sentence, Token, TokenKind};
+use aho_corasick::{AhoCorasick, MatchKind};
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
@@ -217,9 +218,17 @@ struct Cue {
 #[derive(Debug, Clone)]
 pub struct Lexicon {
     cues: Vec<Cue>,
+    /// Cues starting with a plain word, by that word.
     by_first_word: HashMap<String, Vec<usize>>,
-    /// Cues whose first element is not a plain word: tried at every token.
-    open: Vec<usize>,
+    /// Cues starting with `pre*`, `*suf` or `*in*`: an automaton finds their literal in the
+    /// sentence, then the element is checked against the token it falls in.
+    wildcard_first: AhoCorasick,
+    /// Per automaton pattern: the cues whose first element has that literal.
+    wildcard_cues: Vec<Vec<usize>>,
+    /// Cues anchored at the sentence start (`^`).
+    at_start: Vec<usize>,
+    /// Cues starting with `#num`, `#score` or `#score-...`: tried at tokens with digits.
+    numeric_first: Vec<usize>,
 }
 
 const EMBEDDED_CUES: &str = include_str!("../data/cues.csv");
@@ -334,40 +343,84 @@ impl Lexicon {
             return Err(Error::Invalid(problems));
         }
         let mut by_first_word: HashMap<String, Vec<usize>> = HashMap::new();
-        let mut open = Vec::new();
+        let (mut literals, mut wildcard_cues): (Vec<String>, Vec<Vec<usize>>) =
+            (Vec::new(), Vec::new());
+        let (mut at_start, mut numeric_first) = (Vec::new(), Vec::new());
         for (i, cue) in cues.iter().enumerate() {
             match &cue.elements[0] {
                 Element::Exact(word) => by_first_word.entry(word.clone()).or_default().push(i),
-                _ => open.push(i),
+                Element::Prefix(literal) | Element::Suffix(literal) | Element::Infix(literal) => {
+                    match literals.iter().position(|l| l == literal) {
+                        Some(at) => wildcard_cues[at].push(i),
+                        None => {
+                            literals.push(literal.clone());
+                            wildcard_cues.push(vec![i]);
+                        }
+                    }
+                }
+                Element::Start => at_start.push(i),
+                Element::Score | Element::Number | Element::ScoreCompound(_) | Element::Any => {
+                    numeric_first.push(i)
+                }
             }
         }
+        let wildcard_first = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .build(&literals)
+            .expect("cue literals are short plain strings");
         Ok(Lexicon {
             cues,
             by_first_word,
-            open,
+            wildcard_first,
+            wildcard_cues,
+            at_start,
+            numeric_first,
         })
     }
 
     /// Every cue that matches in a sentence: (cue index, byte range of the matched words).
     fn hits(&self, folded: &str, tokens: &[Token]) -> Vec<(usize, Range<usize>)> {
-        let mut hits = Vec::new();
-        for start in 0..tokens.len() {
-            let word = &folded[tokens[start].span.clone()];
-            let candidates = self
-                .by_first_word
-                .get(word)
-                .into_iter()
-                .flatten()
-                .chain(&self.open);
-            for &cue in candidates {
-                if let Some(end) = self.match_at(cue, folded, tokens, start) {
-                    let first = if self.cues[cue].elements[0] == Element::Start {
-                        0
-                    } else {
-                        start
-                    };
-                    hits.push((cue, tokens[first].span.start..tokens[end].span.end));
+        let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+            return Vec::new();
+        };
+        // (cue, first token) pairs to try.
+        let mut tries: Vec<(usize, usize)> = Vec::new();
+        for (at, token) in tokens.iter().enumerate() {
+            let word = &folded[token.span.clone()];
+            if let Some(cues) = self.by_first_word.get(word) {
+                tries.extend(cues.iter().map(|&cue| (cue, at)));
+            }
+            if word.bytes().any(|b| b.is_ascii_digit()) || number_word(word).is_some() {
+                tries.extend(self.numeric_first.iter().map(|&cue| (cue, at)));
+            }
+        }
+        tries.extend(self.at_start.iter().map(|&cue| (cue, 0)));
+        let base = first.span.start;
+        for found in self
+            .wildcard_first
+            .find_overlapping_iter(&folded[base..last.span.end])
+        {
+            let (start, end) = (base + found.start(), base + found.end());
+            let at = tokens.partition_point(|t| t.span.end <= start);
+            let Some(token) = tokens
+                .get(at)
+                .filter(|t| t.span.start <= start && end <= t.span.end)
+            else {
+                continue;
+            };
+            let word = &folded[token.span.clone()];
+            for &cue in &self.wildcard_cues[found.pattern().as_usize()] {
+                if self.cues[cue].elements[0].word_matches(word) {
+                    tries.push((cue, at));
                 }
+            }
+        }
+        tries.sort_unstable_by_key(|&(cue, at)| (at, cue));
+        tries.dedup();
+        let mut hits = Vec::new();
+        for (cue, at) in tries {
+            if let Some(end) = self.match_at(cue, folded, tokens, at) {
+                hits.push((cue, tokens[at].span.start..tokens[end].span.end));
             }
         }
         hits

@@ -775,7 +775,9 @@ fn describe(
                 // A position alone ("keeperen") names a player only when one player of that
                 // position is in reach.
                 unique = true;
-                Some(Box::new(move |p| gazetteer.entity(p).attr("position") == Some(code)))
+                Some(Box::new(move |p| {
+                    gazetteer.entity(p).attr("position") == Some(code)
+                }))
             } else {
                 None
             };

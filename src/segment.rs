@@ -228,19 +228,31 @@ fn paragraphs(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
 
 /// Byte ranges of URLs and e-mail addresses in a block.
 fn url_spans(text: &str, block: Range<usize>) -> Vec<Range<usize>> {
+    let block_text = &text[block.clone()];
+    let has_prefix = |s: &str, prefix: &str| {
+        s.get(..prefix.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+    };
+    // Most blocks have neither; skip the word scan for them.
+    if !block_text.contains(['@', '/'])
+        && !block_text.contains("www.")
+        && !block_text.contains("WWW.")
+    {
+        return Vec::new();
+    }
     let mut spans = Vec::new();
-    for (offset, word) in words(&text[block.clone()]) {
+    for (offset, word) in words(block_text) {
         let start = block.start + offset;
         let trimmed = word.trim_end_matches(['.', ',', ';', ':', ')', '!', '?', '»', '"']);
         let trimmed = trimmed.trim_start_matches(['(', '«', '"']);
         if trimmed.is_empty() {
             continue;
         }
-        let lead = word.find(trimmed).unwrap_or(0);
-        let lower = trimmed.to_ascii_lowercase();
-        let is_url = lower.starts_with("http://")
-            || lower.starts_with("https://")
-            || lower.starts_with("www.");
+        // `trimmed` is a slice of `word`: its offset is the bytes trimmed from the front.
+        let lead = word.len() - word.trim_start_matches(['(', '«', '"']).len();
+        let is_url = has_prefix(trimmed, "http://")
+            || has_prefix(trimmed, "https://")
+            || has_prefix(trimmed, "www.");
         let is_mail = trimmed.split_once('@').is_some_and(|(user, host)| {
             !user.is_empty() && host.contains('.') && !host.starts_with('.') && !host.contains('@')
         });
