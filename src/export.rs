@@ -203,34 +203,88 @@ fn ids(gazetteer: &Gazetteer, entities: &[usize]) -> String {
         .join("|")
 }
 
+/// How cells are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CsvOptions {
+    /// Neutralise cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
+    /// tab or carriage return) by prefixing a `'`, as OWASP recommends against CSV injection.
+    pub excel_safe: bool,
+}
+
 /// Renders one document's rows into buffers.
 pub fn render(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> Rendered {
+    render_with(analysis, gazetteer, CsvOptions::default())
+}
+
+/// Renders one document's rows into buffers, with options.
+pub fn render_with(
+    analysis: &Analysis<'_>,
+    gazetteer: &Gazetteer,
+    options: CsvOptions,
+) -> Rendered {
     let mut rendered = Rendered {
         sentences: analysis.sentences.len(),
         mention_count: analysis.recognition.mentions.len(),
         event_count: analysis.events.len(),
         ..Rendered::default()
     };
-    write_rows(&mut rendered.events, event_rows(analysis, gazetteer));
-    write_rows(&mut rendered.mentions, mention_rows(analysis, gazetteer));
+    write_rows(
+        &mut rendered.events,
+        event_rows(analysis, gazetteer),
+        options,
+    );
+    write_rows(
+        &mut rendered.mentions,
+        mention_rows(analysis, gazetteer),
+        options,
+    );
     write_rows(
         &mut rendered.matches,
         match_row(analysis, gazetteer).into_iter(),
+        options,
     );
     rendered
 }
 
-fn write_rows<T: Serialize>(out: &mut Vec<u8>, rows: impl Iterator<Item = T>) {
+fn write_rows<T: Serialize>(out: &mut Vec<u8>, rows: impl Iterator<Item = T>, options: CsvOptions) {
+    const SERIALISE: &str = "CSV rows of strings and numbers serialise into memory";
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(out);
     for row in rows {
-        // Serialising plain strings and numbers into memory cannot fail.
-        writer
-            .serialize(row)
-            .expect("CSV rows of strings and numbers serialise into memory");
+        if !options.excel_safe {
+            writer.serialize(row).expect(SERIALISE);
+            continue;
+        }
+        // Serialise the row alone, read its cells back, and neutralise the dangerous ones.
+        let mut one = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        one.serialize(row).expect(SERIALISE);
+        let bytes = one.into_inner().expect(SERIALISE);
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(bytes.as_slice());
+        for record in reader.byte_records() {
+            let record = record.expect("a row just written reads back");
+            let cells: Vec<std::borrow::Cow<[u8]>> = record.iter().map(excel_safe).collect();
+            writer.write_record(&cells).expect(SERIALISE);
+        }
     }
     writer.flush().expect("flushing into memory cannot fail");
+}
+
+/// A cell a spreadsheet would run as a formula gets a leading `'`.
+fn excel_safe(cell: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    match cell.first() {
+        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r') => {
+            let mut safe = Vec::with_capacity(cell.len() + 1);
+            safe.push(b'\'');
+            safe.extend_from_slice(cell);
+            std::borrow::Cow::Owned(safe)
+        }
+        _ => std::borrow::Cow::Borrowed(cell),
+    }
 }
 
 /// A file that appears under its name only when complete.
@@ -369,5 +423,31 @@ impl Sink {
         self.matches.commit()?;
         json.commit()?;
         Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excel_safe_neutralises_formula_cells() {
+        let table: &[(&str, &str)] = &[
+            ("=1+1", "'=1+1"),
+            ("+47", "'+47"),
+            ("- Vi vant", "'- Vi vant"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("Brann", "Brann"),
+            ("3-2", "3-2"),
+            ("", ""),
+        ];
+        for (cell, expected) in table {
+            assert_eq!(
+                excel_safe(cell.as_bytes()).as_ref(),
+                expected.as_bytes(),
+                "{cell:?}"
+            );
+        }
     }
 }

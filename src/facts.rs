@@ -93,10 +93,13 @@ pub fn match_facts(analysis: &Analysis<'_>) -> Option<MatchFacts> {
 fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
     let events = &analysis.events;
     let mentions = &analysis.recognition.mentions;
+    // Events are in sentence order: a binary search finds a sentence's events.
     let in_sentence = |sentence: usize, kind: EventKind| {
-        events
+        let from = events.partition_point(|e| e.sentence < sentence);
+        events[from..]
             .iter()
-            .any(|e| e.sentence == sentence && e.kind == kind)
+            .take_while(|e| e.sentence == sentence)
+            .any(|e| e.kind == kind)
     };
     // A penalty goal told without a minute (a lead) happened when the penalty was given.
     let penalty_minute = events
@@ -105,6 +108,9 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
         .find_map(|e| e.minute);
     let entity_of = |scorer: Option<usize>| scorer.and_then(|m| mentions[m].entity());
     let mut goals: Vec<Goal> = Vec::new();
+    // Per scorer, the goals already listed for them.
+    let mut by_scorer: std::collections::HashMap<usize, Vec<usize>> =
+        std::collections::HashMap::new();
     for event in events.iter().filter(|e| e.kind == EventKind::Goal) {
         let from_fact_line = fact_line_goals(analysis, event.sentence);
         if !from_fact_line.is_empty() {
@@ -117,24 +123,33 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
         let penalty = in_sentence(event.sentence, EventKind::Penalty);
         let minute = event.minute.or(if penalty { penalty_minute } else { None });
         let scorer = entity_of(event.actor);
-        let same = goals.iter_mut().find(|g| {
-            scorer.is_some()
-                && entity_of(g.scorer) == scorer
-                && (g.minute.is_none() || minute.is_none() || g.minute == minute)
-        });
+        let listed = scorer
+            .and_then(|s| by_scorer.get(&s))
+            .into_iter()
+            .flatten()
+            .copied();
+        let same = listed
+            .into_iter()
+            .find(|&g| goals[g].minute.is_none() || minute.is_none() || goals[g].minute == minute);
         match same {
-            Some(goal) => {
+            Some(g) => {
+                let goal = &mut goals[g];
                 goal.minute = goal.minute.or(minute);
                 goal.penalty |= penalty;
             }
-            None => goals.push(Goal {
-                minute,
-                scorer: event.actor,
-                name: None,
-                team: event.team,
-                penalty,
-                sentence: event.sentence,
-            }),
+            None => {
+                if let Some(scorer) = scorer {
+                    by_scorer.entry(scorer).or_default().push(goals.len());
+                }
+                goals.push(Goal {
+                    minute,
+                    scorer: event.actor,
+                    name: None,
+                    team: event.team,
+                    penalty,
+                    sentence: event.sentence,
+                })
+            }
         }
     }
     goals.sort_by_key(|g| {

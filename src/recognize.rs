@@ -220,6 +220,7 @@ pub fn recognize(
     }
     let starts: Vec<usize> = selected.iter().map(|m| m.span.start).collect();
     let is_match_at = |offset: usize| starts.binary_search(&offset).is_ok();
+    let mut lower_case: HashMap<&str, bool> = HashMap::new();
     selected.retain(|m| {
         let sentence = sentence_of(m.span.start);
         let surface = &text[m.span.start..m.span.start + m.name_len];
@@ -292,7 +293,11 @@ pub fn recognize(
         // A one-word name opening a sentence that the document also writes in lower case is a
         // common word there: "Barnet vil bli nummer tre".
         let opens_sentence = sentences[sentence].span.start == m.span.start;
-        !(opens_sentence && single_word && used_in_lower_case(text, surface))
+        !(opens_sentence
+            && single_word
+            && *lower_case
+                .entry(surface)
+                .or_insert_with(|| used_in_lower_case(text, surface)))
     });
 
     let context = match_context(gazetteer, text, sentences, &selected, sentence_of);
@@ -718,15 +723,19 @@ fn describe(
     context: &MatchContext,
     mentions: &mut Vec<Mention>,
 ) {
+    // Mentions and descriptions are both in document order: a cursor finds overlaps and a binary
+    // search the mentions in reach, so a long document costs linear time.
     let mut found: Vec<Mention> = Vec::new();
+    let mut cursor = 0;
     for (index, sentence) in sentences.iter().enumerate() {
         let tokens = &sentence.tokens;
         for (t, token) in tokens.iter().enumerate() {
-            if mentions
-                .iter()
-                .chain(found.iter())
-                .any(|m| m.span.start < token.span.end && token.span.start < m.span.end)
-            {
+            while cursor < mentions.len() && mentions[cursor].span.end <= token.span.start {
+                cursor += 1;
+            }
+            let overlaps =
+                |m: &Mention| m.span.start < token.span.end && token.span.start < m.span.end;
+            if mentions.get(cursor).is_some_and(overlaps) || found.last().is_some_and(overlaps) {
                 continue;
             }
             let word = &folded[token.span.clone()];
@@ -783,10 +792,17 @@ fn describe(
             };
             let Some(wanted) = wanted else { continue };
             let earliest = index.saturating_sub(DESCRIPTION_REACH);
-            let mut compatible: Vec<(usize, usize)> = mentions
+            let reach = sentences[earliest].span.start;
+            let in_reach = |list: &[Mention]| {
+                let from = list.partition_point(|m| m.span.start < reach);
+                let to = list.partition_point(|m| m.span.start < span.start);
+                from..to.max(from)
+            };
+            let (own, described) = (in_reach(mentions), in_reach(&found));
+            let mut compatible: Vec<(usize, usize)> = mentions[own]
                 .iter()
-                .chain(found.iter())
-                .filter(|m| m.span.end <= span.start && m.sentence >= earliest)
+                .chain(found[described].iter())
+                .filter(|m| m.span.end <= span.start)
                 .filter_map(|m| m.entity().map(|e| (m.span.start, e)))
                 .filter(|&(_, e)| gazetteer.entity(e).kind == EntityKind::Player && wanted(e))
                 .collect();

@@ -3,4 +3,5 @@
 
 mod cli;
 mod properties;
+mod robustness;
 mod shared_data;

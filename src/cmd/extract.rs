@@ -2,7 +2,7 @@
 
 use super::GazetteerArgs;
 use anyhow::Context;
-use kampfakta::export::{render, Rendered, Sink};
+use kampfakta::export::{render_with, CsvOptions, Rendered, Sink};
 use kampfakta::ingest::{sources, Documents, Failure};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -25,6 +25,11 @@ pub struct Args {
     /// Worker threads (default: one per core). The output is the same for any number.
     #[arg(long)]
     threads: Option<usize>,
+    /// Neutralise cells that a spreadsheet would run as formulas (a leading `=`, `+`, `-`, `@`,
+    /// tab or CR gets a `'`). Use it when the CSV will be opened in Excel or LibreOffice; leave it
+    /// off for programs (pandas, R, databases), which would then see the extra `'`.
+    #[arg(long)]
+    excel_safe: bool,
     /// Print nothing on success.
     #[arg(long, short)]
     quiet: bool,
@@ -42,6 +47,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for failure in failures {
         sink.failure(failure);
     }
+    let options = CsvOptions {
+        excel_safe: args.excel_safe,
+    };
     let mut documents = Documents::new(sources);
     loop {
         let batch: Vec<_> = documents.by_ref().take(BATCH).collect();
@@ -62,7 +70,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         })
                         .collect();
                     Ok((
-                        render(&pipeline.analyze(&document), pipeline.gazetteer()),
+                        render_with(&pipeline.analyze(&document), pipeline.gazetteer(), options),
                         warnings,
                     ))
                 })

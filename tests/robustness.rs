@@ -1,0 +1,187 @@
+//! Bad and hostile input: every problem named with its file (and line), every good document still
+//! processed, no output half-written.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn kampfakta(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn extract(inputs: &[&Path], out: &Path, extra: &[&str]) -> Output {
+    let mut args: Vec<&str> = vec!["extract"];
+    args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+    args.extend_from_slice(&["--out", out.to_str().unwrap(), "--quiet"]);
+    args.extend_from_slice(extra);
+    kampfakta(&args)
+}
+
+fn report(out: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn encodings_and_line_ends_decode_to_the_same_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "Brann - Viking 1-0\nBrann scoret i det 12. minutt.\nViking bommet på overtid.";
+    let mut utf16 = vec![0xFF, 0xFE];
+    utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    let files: Vec<(&str, Vec<u8>)> = vec![
+        ("a-utf8.txt", text.as_bytes().to_vec()),
+        (
+            "b-bom.txt",
+            [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat(),
+        ),
+        ("c-utf16.txt", utf16),
+        ("d-crlf.txt", text.replace('\n', "\r\n").into_bytes()),
+        ("e-cr.txt", text.replace('\n', "\r").into_bytes()),
+    ];
+    for (name, bytes) in &files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let out = dir.path().join("out");
+    assert!(extract(&[dir.path()], &out, &[]).status.success());
+    let events = std::fs::read_to_string(out.join("events.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(events.as_bytes());
+    let rows: Vec<(String, String, String)> = reader
+        .records()
+        .map(|r| r.unwrap())
+        .map(|r| {
+            (
+                r[0].rsplit('/').next().unwrap().to_string(),
+                r[4].to_string(),
+                r[5].to_string(),
+            )
+        })
+        .collect();
+    for (name, _) in &files {
+        let mine: Vec<(&str, &str)> = rows
+            .iter()
+            .filter(|r| r.0 == *name)
+            .map(|r| (r.1.as_str(), r.2.as_str()))
+            .collect();
+        assert_eq!(mine, [("goal", "12"), ("chance", "90+")], "{name}");
+    }
+    assert_eq!(report(&out)["warnings"][0]["reason"], "decoded as UTF-16");
+}
+
+#[test]
+fn nested_folders_broken_links_and_a_long_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut deep = dir.path().to_path_buf();
+    for level in 0..40 {
+        deep = deep.join(format!("l{level}"));
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    std::fs::write(deep.join("deep.txt"), "Brann scoret i det 3. minutt.").unwrap();
+    std::os::unix::fs::symlink(
+        dir.path().join("nowhere.txt"),
+        dir.path().join("broken.txt"),
+    )
+    .unwrap();
+    let long = "Brann scoret i det 3. minutt, og Viking bommet. ".repeat(100_000);
+    std::fs::write(dir.path().join("long.txt"), &long).unwrap();
+    let out = dir.path().join("out");
+    let output = extract(&[dir.path()], &out, &[]);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the broken link is a failure"
+    );
+    let report = report(&out);
+    assert_eq!(report["documents_read"], 2);
+    assert!(report["failures"][0]["source"]
+        .as_str()
+        .unwrap()
+        .ends_with("broken.txt"));
+    assert_eq!(report["events"].as_u64().unwrap(), 1 + 2 * 100_000);
+}
+
+#[test]
+fn bad_gazetteers_report_every_problem_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let gaz = dir.path().join("gaz");
+    std::fs::create_dir_all(&gaz).unwrap();
+    std::fs::write(gaz.join("clubs.csv"), "id;name;city\nclub:x;X;Oslo\n").unwrap();
+    std::fs::write(
+        gaz.join("players.csv"),
+        b"id,name,birth_date,club\nplayer:a,A,1990-02-31x,\nplayer:a,B,,\nplayer:c,\xFF\xFE,,club:none\n".as_slice(),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let corpus = dir.path().join("a.txt");
+    std::fs::write(&corpus, "Brann scoret.").unwrap();
+    let output = extract(
+        &[corpus.as_path()],
+        &out,
+        &["--gazetteer", gaz.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for expected in [
+        "clubs.csv:1: missing required column \"name\" (the file looks separated by ';' or tab; use ',')",
+        "players.csv:2: column birth_date: malformed date \"1990-02-31x\"",
+        "players.csv:3: column id: duplicate id player:a",
+        "players.csv:4: column name: invalid UTF-8",
+    ] {
+        assert!(stderr.contains(expected), "missing {expected:?} in:\n{stderr}");
+    }
+    assert!(
+        !out.exists() || std::fs::read_dir(&out).unwrap().next().is_none(),
+        "nothing written"
+    );
+}
+
+#[test]
+fn excel_safe_neutralises_formulas() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("a.txt");
+    std::fs::write(
+        &corpus,
+        "- Brann scoret i det 3. minutt.\n=HYPERLINK(\"x\") Viking bommet.",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    assert!(extract(&[corpus.as_path()], &out, &["--excel-safe"])
+        .status
+        .success());
+    let events = std::fs::read_to_string(out.join("events.csv")).unwrap();
+    assert!(
+        events.contains(",'- Brann scoret i det 3. minutt.\n"),
+        "{events}"
+    );
+    assert!(
+        events.contains(",\"'=HYPERLINK(\"\"x\"\") Viking bommet.\"\n"),
+        "{events}"
+    );
+}
+
+#[test]
+fn a_failed_run_keeps_the_previous_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("a.txt");
+    std::fs::write(&corpus, "Brann scoret i det 3. minutt.").unwrap();
+    let out = dir.path().join("out");
+    assert!(extract(&[corpus.as_path()], &out, &[]).status.success());
+    let before = std::fs::read(out.join("events.csv")).unwrap();
+    let bad = dir.path().join("bad-cues.csv");
+    std::fs::write(&bad, "event,cue,effect\ngaol,x,trigger\n").unwrap();
+    let output = extract(
+        &[corpus.as_path()],
+        &out,
+        &["--cues", bad.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("bad-cues.csv:2: column event: unknown event \"gaol\""));
+    assert_eq!(std::fs::read(out.join("events.csv")).unwrap(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
