@@ -350,7 +350,7 @@ impl Drop for AtomicFile {
 }
 
 /// `report.json`: what a run read, what failed and why, and what it found.
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, serde::Deserialize)]
 pub struct Report {
     pub documents_read: usize,
     pub documents_failed: usize,
@@ -362,13 +362,23 @@ pub struct Report {
     pub seconds: f64,
 }
 
-/// The outputs of an `extract` run in one folder: `events.csv`, `mentions.csv`, `matches.csv`,
-/// `report.json`.
+/// Where an `extract` run writes.
+enum Outputs {
+    /// `events.csv`, `mentions.csv`, `matches.csv` and `report.json` in a folder.
+    Folder {
+        dir: PathBuf,
+        events: AtomicFile,
+        mentions: AtomicFile,
+        matches: AtomicFile,
+    },
+    /// `events.csv` alone, streamed (standard output, for pipes).
+    Stream(Box<dyn Write + Send>),
+}
+
+/// The outputs of an `extract` run: a folder (`events.csv`, `mentions.csv`, `matches.csv`,
+/// `report.json`) or a stream of event rows.
 pub struct Sink {
-    dir: PathBuf,
-    events: AtomicFile,
-    mentions: AtomicFile,
-    matches: AtomicFile,
+    outputs: Outputs,
     pub report: Report,
 }
 
@@ -384,20 +394,44 @@ impl Sink {
         events.write_all(EVENT_HEADER.as_bytes())?;
         mentions.write_all(MENTION_HEADER.as_bytes())?;
         matches.write_all(MATCH_HEADER.as_bytes())?;
-        Ok(Sink {
+        let outputs = Outputs::Folder {
             dir: dir.to_path_buf(),
             events,
             mentions,
             matches,
+        };
+        Ok(Sink {
+            outputs,
+            report: Report::default(),
+        })
+    }
+
+    /// Event rows to a stream, header first, flushed after every [`Sink::flush`].
+    pub fn stream(mut writer: Box<dyn Write + Send>) -> Result<Sink> {
+        writer
+            .write_all(EVENT_HEADER.as_bytes())
+            .map_err(stream_error)?;
+        Ok(Sink {
+            outputs: Outputs::Stream(writer),
             report: Report::default(),
         })
     }
 
     /// Appends one document's rows; call in input order.
     pub fn document(&mut self, rendered: &Rendered) -> Result<()> {
-        self.events.write_all(&rendered.events)?;
-        self.mentions.write_all(&rendered.mentions)?;
-        self.matches.write_all(&rendered.matches)?;
+        match &mut self.outputs {
+            Outputs::Folder {
+                events,
+                mentions,
+                matches,
+                ..
+            } => {
+                events.write_all(&rendered.events)?;
+                mentions.write_all(&rendered.mentions)?;
+                matches.write_all(&rendered.matches)?;
+            }
+            Outputs::Stream(writer) => writer.write_all(&rendered.events).map_err(stream_error)?,
+        }
         self.report.documents_read += 1;
         self.report.sentences += rendered.sentences;
         self.report.mentions += rendered.mention_count;
@@ -405,25 +439,54 @@ impl Sink {
         Ok(())
     }
 
+    /// Pushes streamed rows out (a no-op for a folder, written at commit).
+    pub fn flush(&mut self) -> Result<()> {
+        match &mut self.outputs {
+            Outputs::Stream(writer) => writer.flush().map_err(stream_error),
+            Outputs::Folder { .. } => Ok(()),
+        }
+    }
+
     pub fn failure(&mut self, failure: Failure) {
         self.report.documents_failed += 1;
         self.report.failures.push(failure);
     }
 
-    /// Writes the report and moves every file into place.
-    pub fn commit(self, seconds: f64) -> Result<Report> {
-        let mut report = self.report;
-        report.seconds = (seconds * 1000.0).round() / 1000.0;
-        let mut json = AtomicFile::create(&self.dir.join("report.json"))?;
-        let mut bytes = serde_json::to_vec_pretty(&report).expect("the report is plain data");
-        bytes.push(b'\n');
-        json.write_all(&bytes)?;
-        self.events.commit()?;
-        self.mentions.commit()?;
-        self.matches.commit()?;
-        json.commit()?;
-        Ok(report)
+    /// Writes the report and moves every file into place (or flushes the stream).
+    pub fn commit(mut self, seconds: f64) -> Result<Report> {
+        self.report.seconds = (seconds * 1000.0).round() / 1000.0;
+        match self.outputs {
+            Outputs::Folder {
+                dir,
+                events,
+                mentions,
+                matches,
+            } => {
+                events.commit()?;
+                mentions.commit()?;
+                matches.commit()?;
+                write_report(&dir.join("report.json"), &self.report)?;
+            }
+            Outputs::Stream(mut writer) => writer.flush().map_err(stream_error)?,
+        }
+        Ok(self.report)
     }
+}
+
+fn stream_error(source: std::io::Error) -> Error {
+    Error::Io {
+        path: PathBuf::from("-"),
+        source,
+    }
+}
+
+/// Writes `report.json` atomically.
+pub fn write_report(path: &Path, report: &Report) -> Result<()> {
+    let mut json = AtomicFile::create(path)?;
+    let mut bytes = serde_json::to_vec_pretty(report).expect("the report is plain data");
+    bytes.push(b'\n');
+    json.write_all(&bytes)?;
+    json.commit()
 }
 
 #[cfg(test)]

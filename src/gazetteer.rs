@@ -160,6 +160,8 @@ pub struct Gazetteer {
 enum Layer {
     Embedded,
     Folder(PathBuf),
+    /// One file's content, named for messages.
+    Bytes(EntityKind, String, Vec<u8>),
 }
 
 /// Options for [`Gazetteer`]: which folders, in which order.
@@ -191,6 +193,18 @@ impl GazetteerBuilder {
         self
     }
 
+    /// Adds one CSV file's content (for `kind`) as a layer; `name` is used in messages.
+    pub fn csv(
+        mut self,
+        kind: EntityKind,
+        name: impl Into<String>,
+        content: impl Into<Vec<u8>>,
+    ) -> Self {
+        self.layers
+            .push(Layer::Bytes(kind, name.into(), content.into()));
+        self
+    }
+
     /// Adds a folder as a layer over the ones before.
     pub fn folder(mut self, path: impl Into<PathBuf>) -> Self {
         self.layers.push(Layer::Folder(path.into()));
@@ -209,6 +223,9 @@ impl GazetteerBuilder {
                     .map(|(kind, text)| (*kind, embedded_name(*kind), Ok(text.as_bytes().to_vec())))
                     .collect(),
                 Layer::Folder(dir) => folder_files(dir, &mut problems)?,
+                Layer::Bytes(kind, name, content) => {
+                    vec![(*kind, name.clone(), Ok(content.clone()))]
+                }
             };
             let mut seen_in_layer: HashMap<String, (String, u64)> = HashMap::new();
             for (kind, name, content) in files {

@@ -33,7 +33,7 @@ impl Document {
 }
 
 /// A document or input that could not be read, and why.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Failure {
     /// The file, `file:line` for a JSON Lines record, or `-` for standard input.
     pub source: String,
@@ -109,6 +109,34 @@ fn walk(dir: &Path, depth: usize, sources: &mut Vec<Source>, failures: &mut Vec<
             Err(err) => fail(failures, &path, format!("unreadable ({err})")),
         }
     }
+}
+
+/// Shard `index` (0-based) of `count`: a contiguous run of the sources holding about 1/`count` of
+/// their bytes, so that the shards' outputs concatenated in order are a whole run's. Standard
+/// input belongs to the first shard.
+pub fn shard(sources: Vec<Source>, index: usize, count: usize) -> Vec<Source> {
+    let size = |source: &Source| match source {
+        Source::File(path) => std::fs::metadata(path).map_or(0, |m| m.len()),
+        Source::Stdin => 0,
+    };
+    let sizes: Vec<u64> = sources.iter().map(size).collect();
+    let total: u64 = sizes.iter().sum();
+    let count = count.max(1) as u64;
+    let mut before = 0u64;
+    let mut mine = Vec::new();
+    for (source, size) in sources.into_iter().zip(sizes) {
+        // A source belongs to the shard its first byte falls in (with empty corpora, the first).
+        let owner = if total == 0 {
+            0
+        } else {
+            (before * count / total).min(count - 1)
+        };
+        if owner == index as u64 {
+            mine.push(source);
+        }
+        before += size;
+    }
+    mine
 }
 
 /// Documents from a list of sources, read lazily in order.

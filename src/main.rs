@@ -30,6 +30,8 @@ enum Command {
     /// Check gazetteer folders or add rows to them.
     #[command(subcommand)]
     Gazetteer(Box<cmd::gazetteer::Command>),
+    /// Join the outputs of `extract --shard I/N` runs into the outputs of one run.
+    Merge(cmd::merge::Args),
     /// Print the sentences and tokens of a file with byte offsets.
     Tokenize(cmd::tokenize::Args),
 }
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Eval(command) => cmd::eval::run(command),
         Command::Extract(args) => cmd::extract::run(args),
         Command::Gazetteer(command) => cmd::gazetteer::run(*command),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::Tokenize(args) => cmd::tokenize::run(args),
     };
     match result {

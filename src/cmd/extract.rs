@@ -1,15 +1,17 @@
 //! `kampfakta extract INPUT... --out DIR`: the whole pipeline over a corpus.
 
 use super::GazetteerArgs;
-use anyhow::Context;
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kampfakta::export::{render_with, CsvOptions, Rendered, Sink};
-use kampfakta::ingest::{sources, Documents, Failure};
+use kampfakta::ingest::{shard, sources, Documents, Failure, Source};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Documents analysed in parallel before their rows are written; bounds memory on any corpus.
+/// Documents analysed in parallel before their rows are written, in order: memory stays bounded
+/// whatever the corpus size, and rows go out as each batch is done.
 const BATCH: usize = 256;
 
 #[derive(clap::Args, Debug)]
@@ -17,7 +19,8 @@ pub struct Args {
     /// Files, folders (recursed: .txt, .md, .jsonl) or `-` for standard input.
     #[arg(required = true)]
     inputs: Vec<String>,
-    /// The folder for events.csv, mentions.csv and report.json.
+    /// The folder for events.csv, mentions.csv, matches.csv and report.json; `-` streams the
+    /// event rows to standard output (for pipes) and writes nothing else.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     #[command(flatten)]
@@ -25,14 +28,30 @@ pub struct Args {
     /// Worker threads (default: one per core). The output is the same for any number.
     #[arg(long)]
     threads: Option<usize>,
+    /// Process shard I of N (1-based): a contiguous run of the inputs with about 1/N of their
+    /// bytes. `kampfakta merge` of shards 1..N in order gives the bytes of a single run.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    shard: Option<(usize, usize)>,
     /// Neutralise cells that a spreadsheet would run as formulas (a leading `=`, `+`, `-`, `@`,
     /// tab or CR gets a `'`). Use it when the CSV will be opened in Excel or LibreOffice; leave it
     /// off for programs (pandas, R, databases), which would then see the extra `'`.
     #[arg(long)]
     excel_safe: bool,
-    /// Print nothing on success.
+    /// Print nothing on success and show no progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+fn parse_shard(value: &str) -> Result<(usize, usize), String> {
+    let (index, count) = value.split_once('/').ok_or("want I/N, as in 2/8")?;
+    let (index, count): (usize, usize) = (
+        index.parse().map_err(|_| "I is not a number")?,
+        count.parse().map_err(|_| "N is not a number")?,
+    );
+    if count == 0 || index == 0 || index > count {
+        return Err(format!("shard {index}/{count}: want 1 <= I <= N"));
+    }
+    Ok((index, count))
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -42,11 +61,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting worker threads")?;
-    let (sources, failures) = sources(&args.inputs);
-    let mut sink = Sink::create(&args.out)?;
+    let (mut sources, failures) = sources(&args.inputs);
+    if let Some((index, count)) = args.shard {
+        sources = shard(sources, index - 1, count);
+    }
+    let to_stdout = args.out.as_os_str() == "-";
+    if to_stdout && sources.contains(&Source::Stdin) && args.inputs.len() > 1 {
+        bail!("with --out -, standard input can only be the one input");
+    }
+    let mut sink = if to_stdout {
+        Sink::stream(Box::new(std::io::stdout()))?
+    } else {
+        Sink::create(&args.out)?
+    };
     for failure in failures {
         sink.failure(failure);
     }
+    let progress = progress_bar(&sources, args.quiet);
     let options = CsvOptions {
         excel_safe: args.excel_safe,
     };
@@ -56,7 +87,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if batch.is_empty() {
             break;
         }
-        let rendered: Vec<Result<(Rendered, Vec<Failure>), Failure>> = pool.install(|| {
+        let rendered: Vec<Result<(Rendered, u64, Vec<Failure>), Failure>> = pool.install(|| {
             batch
                 .into_par_iter()
                 .map(|document| {
@@ -69,36 +100,39 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             reason: w.clone(),
                         })
                         .collect();
-                    Ok((
-                        render_with(&pipeline.analyze(&document), pipeline.gazetteer(), options),
-                        warnings,
-                    ))
+                    let rendered =
+                        render_with(&pipeline.analyze(&document), pipeline.gazetteer(), options);
+                    Ok((rendered, document.text.len() as u64, warnings))
                 })
                 .collect()
         });
         for result in rendered {
             match result {
-                Ok((rendered, warnings)) => {
+                Ok((rendered, bytes, warnings)) => {
                     sink.document(&rendered)?;
                     sink.report.warnings.extend(warnings);
+                    progress.inc(bytes);
                 }
                 Err(failure) => sink.failure(failure),
             }
         }
+        sink.flush()?;
     }
+    progress.finish_and_clear();
     let report = sink.commit(started.elapsed().as_secs_f64())?;
     for failure in &report.failures {
         eprintln!("kampfakta: skipped {}: {}", failure.source, failure.reason);
     }
     if !args.quiet {
+        let megabytes = progress.position() as f64 / 1e6;
         eprintln!(
-            "kampfakta: {} documents, {} sentences, {} mentions, {} events in {:.2} s -> {}",
+            "kampfakta: {} documents ({megabytes:.1} MB), {} sentences, {} mentions, {} events in {:.2} s -> {}",
             report.documents_read,
             report.sentences,
             report.mentions,
             report.events,
             report.seconds,
-            args.out.display()
+            if to_stdout { "standard output".to_string() } else { args.out.display().to_string() }
         );
     }
     let partial = report.documents_failed > 0 || report.documents_read == 0;
@@ -107,4 +141,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A bar over the input bytes on standard error; hidden when standard error is not a terminal.
+fn progress_bar(sources: &[Source], quiet: bool) -> ProgressBar {
+    let total: u64 = sources
+        .iter()
+        .map(|s| match s {
+            Source::File(path) => std::fs::metadata(path).map_or(0, |m| m.len()),
+            _ => 0,
+        })
+        .sum();
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if quiet {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
+        )
+        .expect("a valid template"),
+    );
+    bar
 }

@@ -3,6 +3,7 @@
 pub mod eval;
 pub mod extract;
 pub mod gazetteer;
+pub mod merge;
 pub mod tokenize;
 
 use kampfakta::{Gazetteer, Lexicon, Pipeline};

@@ -1,0 +1,81 @@
+//! `kampfakta merge SHARD_DIR... --out DIR`: the outputs of `extract --shard I/N` runs, joined.
+
+use anyhow::{bail, Context};
+use kampfakta::export::{write_report, AtomicFile, Report};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The shard folders, in shard order (1/N first).
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
+    /// The folder for the merged events.csv, mentions.csv, matches.csv and report.json.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
+const FILES: [&str; 3] = ["events.csv", "mentions.csv", "matches.csv"];
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("creating {}", args.out.display()))?;
+    for name in FILES {
+        let mut merged = AtomicFile::create(&args.out.join(name))?;
+        let mut header: Option<String> = None;
+        for shard in &args.shards {
+            let path = shard.join(name);
+            let file = std::fs::File::open(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let mut reader = BufReader::new(file);
+            let mut first = String::new();
+            reader
+                .read_line(&mut first)
+                .with_context(|| format!("reading {}", path.display()))?;
+            match &header {
+                None => {
+                    merged.write_all(first.as_bytes())?;
+                    header = Some(first);
+                }
+                Some(expected) if *expected != first => {
+                    bail!(
+                        "{}: its header differs from the first shard's",
+                        path.display()
+                    )
+                }
+                Some(_) => {}
+            }
+            let mut rest = Vec::new();
+            std::io::Read::read_to_end(&mut reader, &mut rest)
+                .with_context(|| format!("reading {}", path.display()))?;
+            merged.write_all(&rest)?;
+        }
+        merged.commit()?;
+    }
+    let mut total = Report::default();
+    for shard in &args.shards {
+        let path = shard.join("report.json");
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        let report: Report = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a report", path.display()))?;
+        total.documents_read += report.documents_read;
+        total.documents_failed += report.documents_failed;
+        total.failures.extend(report.failures);
+        total.warnings.extend(report.warnings);
+        total.sentences += report.sentences;
+        total.mentions += report.mentions;
+        total.events += report.events;
+        total.seconds += report.seconds;
+    }
+    write_report(&args.out.join("report.json"), &total)?;
+    println!(
+        "merged {} shards: {} documents, {} events -> {}",
+        args.shards.len(),
+        total.documents_read,
+        total.events,
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
