@@ -365,14 +365,16 @@ pub struct Report {
 /// Where an `extract` run writes.
 enum Outputs {
     /// `events.csv`, `mentions.csv`, `matches.csv` and `report.json` in a folder.
-    Folder {
-        dir: PathBuf,
-        events: AtomicFile,
-        mentions: AtomicFile,
-        matches: AtomicFile,
-    },
+    Folder(Box<Folder>),
     /// `events.csv` alone, streamed (standard output, for pipes).
     Stream(Box<dyn Write + Send>),
+}
+
+struct Folder {
+    dir: PathBuf,
+    events: AtomicFile,
+    mentions: AtomicFile,
+    matches: AtomicFile,
 }
 
 /// The outputs of an `extract` run: a folder (`events.csv`, `mentions.csv`, `matches.csv`,
@@ -394,12 +396,12 @@ impl Sink {
         events.write_all(EVENT_HEADER.as_bytes())?;
         mentions.write_all(MENTION_HEADER.as_bytes())?;
         matches.write_all(MATCH_HEADER.as_bytes())?;
-        let outputs = Outputs::Folder {
+        let outputs = Outputs::Folder(Box::new(Folder {
             dir: dir.to_path_buf(),
             events,
             mentions,
             matches,
-        };
+        }));
         Ok(Sink {
             outputs,
             report: Report::default(),
@@ -420,12 +422,13 @@ impl Sink {
     /// Appends one document's rows; call in input order.
     pub fn document(&mut self, rendered: &Rendered) -> Result<()> {
         match &mut self.outputs {
-            Outputs::Folder {
-                events,
-                mentions,
-                matches,
-                ..
-            } => {
+            Outputs::Folder(folder) => {
+                let Folder {
+                    events,
+                    mentions,
+                    matches,
+                    ..
+                } = folder.as_mut();
                 events.write_all(&rendered.events)?;
                 mentions.write_all(&rendered.mentions)?;
                 matches.write_all(&rendered.matches)?;
@@ -443,7 +446,7 @@ impl Sink {
     pub fn flush(&mut self) -> Result<()> {
         match &mut self.outputs {
             Outputs::Stream(writer) => writer.flush().map_err(stream_error),
-            Outputs::Folder { .. } => Ok(()),
+            Outputs::Folder(_) => Ok(()),
         }
     }
 
@@ -456,12 +459,13 @@ impl Sink {
     pub fn commit(mut self, seconds: f64) -> Result<Report> {
         self.report.seconds = (seconds * 1000.0).round() / 1000.0;
         match self.outputs {
-            Outputs::Folder {
-                dir,
-                events,
-                mentions,
-                matches,
-            } => {
+            Outputs::Folder(folder) => {
+                let Folder {
+                    dir,
+                    events,
+                    mentions,
+                    matches,
+                } = *folder;
                 events.commit()?;
                 mentions.commit()?;
                 matches.commit()?;

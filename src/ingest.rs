@@ -126,11 +126,9 @@ pub fn shard(sources: Vec<Source>, index: usize, count: usize) -> Vec<Source> {
     let mut mine = Vec::new();
     for (source, size) in sources.into_iter().zip(sizes) {
         // A source belongs to the shard its first byte falls in (with empty corpora, the first).
-        let owner = if total == 0 {
-            0
-        } else {
-            (before * count / total).min(count - 1)
-        };
+        let owner = (before * count)
+            .checked_div(total)
+            .map_or(0, |owner| owner.min(count - 1));
         if owner == index as u64 {
             mine.push(source);
         }

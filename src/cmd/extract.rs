@@ -42,6 +42,9 @@ pub struct Args {
     quiet: bool,
 }
 
+/// One document done: its rows, its size in bytes, its decoding warnings.
+type Done = (Rendered, u64, Vec<Failure>);
+
 fn parse_shard(value: &str) -> Result<(usize, usize), String> {
     let (index, count) = value.split_once('/').ok_or("want I/N, as in 2/8")?;
     let (index, count): (usize, usize) = (
@@ -87,7 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if batch.is_empty() {
             break;
         }
-        let rendered: Vec<Result<(Rendered, u64, Vec<Failure>), Failure>> = pool.install(|| {
+        let rendered: Vec<Result<Done, Failure>> = pool.install(|| {
             batch
                 .into_par_iter()
                 .map(|document| {
