@@ -396,3 +396,71 @@ fn oracle_gazetteer_from_conll_then_eval_entities() {
         "Rosenborgs found as a genitive: {stdout}"
     );
 }
+
+#[test]
+fn shards_merge_into_the_bytes_of_one_run() {
+    let corpus = tempfile::tempdir().unwrap();
+    let sample =
+        read(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/samples/rosenborg-molde.txt"));
+    for i in 0..30 {
+        let text = sample
+            .replace("23 minutter", &format!("{} minutter", 1 + i))
+            .repeat(1 + i % 4);
+        std::fs::write(corpus.path().join(format!("doc{i:02}.txt")), text).unwrap();
+    }
+    let input = corpus.path().to_str().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let whole = work.path().join("whole");
+    assert!(extract(&[input], &whole, &[]).status.success());
+    let mut shard_dirs = Vec::new();
+    for i in 1..=3 {
+        let dir = work.path().join(format!("shard{i}"));
+        assert!(extract(&[input], &dir, &["--shard", &format!("{i}/3")])
+            .status
+            .success());
+        shard_dirs.push(dir.to_str().unwrap().to_string());
+    }
+    let merged = work.path().join("merged");
+    let mut args = vec!["merge"];
+    args.extend(shard_dirs.iter().map(String::as_str));
+    args.extend(["--out", merged.to_str().unwrap()]);
+    assert!(kampfakta(&args).status.success());
+    for file in ["events.csv", "mentions.csv", "matches.csv"] {
+        assert!(
+            read(&whole.join(file)) == read(&merged.join(file)),
+            "{file} differs"
+        );
+    }
+    let shard_sizes: Vec<usize> = shard_dirs
+        .iter()
+        .map(|d| read(&Path::new(d).join("events.csv")).lines().count())
+        .collect();
+    assert!(
+        shard_sizes.iter().all(|&n| n > 1),
+        "every shard has rows: {shard_sizes:?}"
+    );
+    assert_eq!(
+        kampfakta(&["extract", input, "--out", "x", "--shard", "4/3"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn out_dash_streams_event_rows_to_stdout() {
+    let output = kampfakta(&[
+        "extract",
+        "tests/data/corpus/odd-brann.txt",
+        "--out",
+        "-",
+        "--quiet",
+    ]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.starts_with("doc_id,sentence,start,end,event,"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().count(), 3, "header and two goals: {stdout}");
+}
