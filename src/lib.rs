@@ -96,7 +96,7 @@ impl Pipeline {
             &folded,
             &sentences,
         );
-        let events = classify::classify(
+        let mut events = classify::classify(
             &self.lexicon,
             &self.gazetteer,
             text,
@@ -104,6 +104,15 @@ impl Pipeline {
             &sentences,
             &recognition,
         );
+        if !classify::is_football_document(
+            &self.gazetteer,
+            &folded,
+            &sentences,
+            &recognition,
+            &events,
+        ) {
+            events.clear();
+        }
         Analysis {
             document,
             sentences,

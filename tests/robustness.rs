@@ -82,7 +82,8 @@ fn nested_folders_broken_links_and_a_long_line() {
         dir.path().join("broken.txt"),
     )
     .unwrap();
-    let long = "Brann scoret i det 3. minutt, og Viking bommet. ".repeat(100_000);
+    let long = "Brann scoret på en pasning i det 3. minutt, og Viking-keeperen bommet på ballen. "
+        .repeat(100_000);
     std::fs::write(dir.path().join("long.txt"), &long).unwrap();
     let out = dir.path().join("out");
     let output = extract(&[dir.path()], &out, &[]);
