@@ -23,7 +23,8 @@ use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{teams_of, How, MatchContext, Recognition};
 use crate::segment::{Sentence, Token, TokenKind};
 use aho_corasick::{AhoCorasick, MatchKind};
-use std::collections::HashMap;
+// Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 use std::ops::Range;
 
@@ -342,7 +343,7 @@ impl Lexicon {
         if !problems.is_empty() {
             return Err(Error::Invalid(problems));
         }
-        let mut by_first_word: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_first_word: HashMap<String, Vec<usize>> = HashMap::default();
         let (mut literals, mut wildcard_cues): (Vec<String>, Vec<Vec<usize>>) =
             (Vec::new(), Vec::new());
         let (mut at_start, mut numeric_first) = (Vec::new(), Vec::new());
@@ -390,7 +391,9 @@ impl Lexicon {
             if let Some(cues) = self.by_first_word.get(word) {
                 tries.extend(cues.iter().map(|&cue| (cue, at)));
             }
-            if word.bytes().any(|b| b.is_ascii_digit()) || number_word(word).is_some() {
+            let numeric = word.bytes().any(|b| b.is_ascii_digit())
+                || (word.len() <= 7 && number_word(word).is_some());
+            if numeric {
                 tries.extend(self.numeric_first.iter().map(|&cue| (cue, at)));
             }
         }
@@ -622,8 +625,13 @@ pub fn is_football_document(
     let mut roots = [false; FOOTBALL_ROOTS.len()];
     for token in sentences.iter().flat_map(|s| &s.tokens) {
         let word = &folded[token.span.clone()];
+        let Some(&first) = word.as_bytes().first() else {
+            continue;
+        };
         for (seen, root) in roots.iter_mut().zip(FOOTBALL_ROOTS) {
-            *seen |= word.starts_with(root);
+            if root.as_bytes()[0] == first && word.starts_with(root) {
+                *seen = true;
+            }
         }
     }
     let named = recognition
@@ -719,6 +727,25 @@ fn stated_minute(
     previous: Option<Minute>,
     fact_line: bool,
 ) -> Option<Minute> {
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+        return None;
+    };
+    // Every form below has one of these; most sentences have none, and a substring search is cheap.
+    let sentence = &folded[first.span.start..last.span.end];
+    if ![
+        "minutt",
+        "min",
+        "overtid",
+        "tilleggstid",
+        "sekund",
+        "+",
+        "(",
+    ]
+    .iter()
+    .any(|cue| sentence.contains(cue))
+    {
+        return None;
+    }
     let word = |i: usize| tokens.get(i).map(|t| &folded[t.span.clone()]).unwrap_or("");
     let plausible = |n: u16| (1..=130).contains(&n);
     // "på overtid" yields to an exact added-time minute later in the sentence.

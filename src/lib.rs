@@ -104,13 +104,16 @@ impl Pipeline {
             &sentences,
             &recognition,
         );
-        if !classify::is_football_document(
-            &self.gazetteer,
-            &folded,
-            &sentences,
-            &recognition,
-            &events,
-        ) {
+        // The check costs a pass over the words; a document without events does not need it.
+        if !events.is_empty()
+            && !classify::is_football_document(
+                &self.gazetteer,
+                &folded,
+                &sentences,
+                &recognition,
+                &events,
+            )
+        {
             events.clear();
         }
         Analysis {

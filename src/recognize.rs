@@ -16,7 +16,8 @@
 
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::segment::{fold, Sentence, Token, TokenKind};
-use std::collections::HashMap;
+// Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
 
 /// How a mention was matched.
@@ -207,7 +208,8 @@ pub fn recognize(
             .partition_point(|s| s.span.end <= offset)
             .min(sentences.len().saturating_sub(1))
     };
-    let sports = sports_sentences(folded, sentences);
+    // Whether a sentence is about football, worked out only for sentences that need it.
+    let mut sports: Vec<Option<bool>> = vec![None; sentences.len()];
     let place_only = |m: &RawMatch| {
         let surface = &text[m.span.start..m.span.start + m.name_len];
         m.candidates
@@ -220,13 +222,17 @@ pub fn recognize(
     }
     let starts: Vec<usize> = selected.iter().map(|m| m.span.start).collect();
     let is_match_at = |offset: usize| starts.binary_search(&offset).is_ok();
-    let mut lower_case: HashMap<&str, bool> = HashMap::new();
+    let mut lower_case: HashMap<&str, bool> = HashMap::default();
     selected.retain(|m| {
         let sentence = sentence_of(m.span.start);
         let surface = &text[m.span.start..m.span.start + m.name_len];
         // A country or town named as a team needs football around it: "Norge møter Island" is
         // the team, "Norge bidrar til fattigdomsreduksjon" the country.
-        if place_only(m) && !sports[sentence] && !other_names[sentence] {
+        if place_only(m)
+            && !other_names[sentence]
+            && !*sports[sentence]
+                .get_or_insert_with(|| is_sports_sentence(folded, &sentences[sentence]))
+        {
             return false;
         }
         // "Norges største supporterklubb", "Englands beste spiss": a country's genitive is the
@@ -443,20 +449,19 @@ const SPORTS_ROOTS: &[&str] = &[
     "dommer",
 ];
 
-/// Per sentence, whether it has football words or a score.
-fn sports_sentences(folded: &str, sentences: &[Sentence]) -> Vec<bool> {
-    sentences
-        .iter()
-        .map(|sentence| {
-            sentence.tokens.iter().any(|t| {
-                let word = &folded[t.span.clone()];
-                t.kind == TokenKind::Score
-                    || SPORTS_ROOTS
-                        .iter()
-                        .any(|root| word.starts_with(root) || word.contains("kamp"))
-            })
-        })
-        .collect()
+/// Whether a sentence has football words or a score.
+fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
+    sentence.tokens.iter().any(|t| {
+        let word = &folded[t.span.clone()];
+        let Some(&first) = word.as_bytes().first() else {
+            return false;
+        };
+        t.kind == TokenKind::Score
+            || word.contains("kamp")
+            || SPORTS_ROOTS
+                .iter()
+                .any(|root| root.as_bytes()[0] == first && word.starts_with(root))
+    })
 }
 
 /// Capitalised words before a surname that are not first names (sentence openers, titles).
@@ -848,7 +853,8 @@ fn city_team(
     token: &Token,
     context: &MatchContext,
 ) -> Option<usize> {
-    if token.kind != TokenKind::Word {
+    let word = &text[token.span.clone()];
+    if token.kind != TokenKind::Word || !(word.contains('-') || word.ends_with("erne")) {
         return None;
     }
     let playing_in = |city: &str| -> Option<usize> {
@@ -857,7 +863,7 @@ fn city_team(
         (playing.len() == 1).then(|| playing[0])
     };
     // "londonerne": the people of the city, the team of the match from there.
-    let word = text[token.span.clone()].to_lowercase();
+    let word = word.to_lowercase();
     if let Some(city) = word.strip_suffix("erne") {
         if let Some(team) = playing_in(city) {
             return Some(team);
