@@ -305,6 +305,7 @@ impl AtomicFile {
             path: tmp.clone(),
             source,
         })?;
+        pending().push(tmp.clone());
         Ok(AtomicFile {
             path: path.to_path_buf(),
             tmp,
@@ -346,6 +347,23 @@ impl Drop for AtomicFile {
         if self.writer.is_some() {
             let _ = std::fs::remove_file(&self.tmp);
         }
+        pending().retain(|tmp| *tmp != self.tmp);
+    }
+}
+
+/// Temporary files not yet renamed into place, so that an interrupt can remove them.
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Removes every temporary output file not yet renamed into place. For an interrupt handler: the
+/// previous complete outputs stay, and nothing half-written is left behind.
+pub fn remove_temporary_files() {
+    for tmp in pending().drain(..) {
+        let _ = std::fs::remove_file(tmp);
     }
 }
 

@@ -186,3 +186,46 @@ fn a_failed_run_keeps_the_previous_outputs() {
         .collect();
     assert!(leftovers.is_empty());
 }
+
+#[test]
+fn an_interrupted_run_leaves_the_previous_outputs_and_no_temporary_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = dir.path().join("small.txt");
+    std::fs::write(&small, "Brann scoret i det 3. minutt.").unwrap();
+    let out = dir.path().join("out");
+    assert!(extract(&[small.as_path()], &out, &[]).status.success());
+    let before = std::fs::read(out.join("events.csv")).unwrap();
+    let big = dir.path().join("big");
+    std::fs::create_dir_all(&big).unwrap();
+    let text = "Brann scoret på en pasning i det 3. minutt, og Viking-keeperen bommet på ballen.\n"
+        .repeat(20_000);
+    for i in 0..12 {
+        std::fs::write(big.join(format!("{i}.txt")), &text).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+        .args([
+            "extract",
+            big.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+            "--threads",
+            "1",
+        ])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "interrupted before the end");
+    assert_eq!(std::fs::read(out.join("events.csv")).unwrap(), before);
+    let names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}

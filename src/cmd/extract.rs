@@ -59,6 +59,14 @@ fn parse_shard(value: &str) -> Result<(usize, usize), String> {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    // Ctrl-C: the outputs being written are temporary files; remove them and stop, leaving the
+    // previous complete outputs (or none).
+    ctrlc::set_handler(|| {
+        kampfakta::export::remove_temporary_files();
+        eprintln!("kampfakta: interrupted; no output written");
+        std::process::exit(130);
+    })
+    .context("installing the interrupt handler")?;
     let pipeline = args.gazetteer.pipeline()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
