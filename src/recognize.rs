@@ -1,7 +1,7 @@
 //! Stage 3b: mentions of gazetteer entities in a document, linked to ids.
 //!
 //! Matching runs one automaton over the case-folded text (offsets unchanged, see
-//! [`fold`](crate::segment::fold)) and keeps a match only where Norwegian writing allows a name:
+//! [`fold`]) and keeps a match only where Norwegian writing allows a name:
 //! at a word start, ending at a word end, a genitive (`Tottenhams`, `Hellas'`, `Citys`) or the
 //! first part of a hyphen compound (`Spurs-keeper`, `RBK-spillerne`). A capitalised form only
 //! matches capitalised text (`King` the player is not `king`). Among overlapping matches the
