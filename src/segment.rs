@@ -845,6 +845,17 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn latin_scanner_agrees_with_uax29_on_any_latin_text(
+            text in "[a-zA-Z0-9æøåÆØÅéü_.,;:'’·\\- /«»–…\t\n\r]{0,60}"
+        ) {
+            let ours: Vec<(usize, &str)> = LatinWordBounds { text: &text, at: 0 }.collect();
+            let theirs: Vec<(usize, &str)> = text.split_word_bound_indices().collect();
+            proptest::prop_assert_eq!(ours, theirs);
+        }
+    }
+
     #[test]
     fn sentence_traps() {
         for (text, expected) in SENTENCE_TRAPS {
