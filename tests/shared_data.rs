@@ -93,6 +93,32 @@ fn reference_article_gives_the_match_facts() {
          90+ Mario Balotelli (Manchester City)"
     );
     assert_eq!(row.consistent, "true");
+    // Descriptions without a name link to the player the article means.
+    let described: Vec<(&str, &str)> = analysis
+        .recognition
+        .mentions
+        .iter()
+        .filter(|m| m.how == kampfakta::recognize::How::Description)
+        .map(|m| {
+            (
+                &doc.text[m.span.clone()],
+                gazetteer.entity(m.entities[0]).name.as_str(),
+            )
+        })
+        .collect();
+    for expected in [
+        ("italienske spissen", "Mario Balotelli"),
+        ("amerikaneren", "Brad Friedel"),
+        ("engelskmannen", "Jermain Defoe"),
+        ("21-åringen", "Mario Balotelli"),
+        ("London-klubben", "Tottenham Hotspur"),
+        ("hjemmelaget", "Manchester City"),
+    ] {
+        assert!(
+            described.contains(&expected),
+            "{expected:?} not in {described:?}"
+        );
+    }
     // The header fixes the match.
     let context = &analysis.recognition.context;
     assert_eq!(gazetteer.entity(context.home.unwrap()).name, city);
