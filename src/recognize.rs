@@ -282,17 +282,23 @@ pub fn recognize(
                 EntityKind::Player | EntityKind::Official
             )
         });
+        // Likewise a one-word team after another capitalised word ("Great Inagua Island").
         let alias_only = m.candidates.iter().all(|&(_, is_name)| !is_name);
         let previous = previous_word(text, m.span.start);
         let previous_end = text[..m.span.start].trim_end().len();
         let previous_start = previous_end - previous.len();
-        if persons
-            && alias_only
-            && previous.starts_with(char::is_uppercase)
+        let after_capitalised = previous.starts_with(char::is_uppercase)
+            && previous.chars().any(char::is_lowercase)
             && text[previous_end..m.span.start].chars().all(|c| c == ' ')
             && !NOT_FIRST_NAMES.contains(&previous.to_lowercase().as_str())
             && !is_match_at(previous_start)
-            && !previous.ends_with('s')
+            && !previous.ends_with('s');
+        // A capitalised sentence opener ("- Kan Island nå VM?") is no part of a name.
+        let opens_with_previous = text
+            .get(sentences[sentence].span.start..previous_start)
+            .is_some_and(|before| !before.chars().any(char::is_alphanumeric));
+        if after_capitalised
+            && ((persons && alias_only) || (!persons && single_word && !opens_with_previous))
         {
             return false;
         }
