@@ -11,8 +11,11 @@
 //!   and `^` as the first element anchors the cue at the sentence start (fact lines: `^ mål :`).
 //! - Effects: `trigger` gives the event; `weak` gives it only when no other event's trigger fired
 //!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
-//!   chance and not a foul); `block` takes it away whatever else fired (`nær å` makes
-//!   `sette inn ledermålet` a near miss, not a goal).
+//!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
+//!   makes `sette inn ledermålet` a near miss, not a goal, while `burde gitt uttelling` after a
+//!   comma leaves an earlier `gått opp til 2-1` a goal).
+//!
+//! A long document must look like football (see [`is_football_document`]) for its events to count.
 //!
 //! Minutes come from the sentence (`i det 56. minutt`, `etter 65 minutter`, `(41)` in fact lines,
 //! `på overtid` as `90+`, `90+2`) or relative to the minute stated last in the document
