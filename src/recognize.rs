@@ -734,6 +734,7 @@ fn describe(
     context: &MatchContext,
     mentions: &mut Vec<Mention>,
 ) {
+    let year = report_year(text, sentences);
     // Mentions and descriptions are both in document order: a cursor finds overlaps and a binary
     // search the mentions in reach, so a long document costs linear time.
     let mut found: Vec<Mention> = Vec::new();
@@ -769,9 +770,19 @@ fn describe(
             // Player descriptions: "21-åringen", "italieneren", "den italienske spissen".
             let mut span = token.span.clone();
             let mut unique = false;
-            // The match date is not known at this stage, so an age fits any player.
-            let wanted: Option<Box<dyn Fn(usize) -> bool>> = if is_age_noun(word) {
-                Some(Box::new(|_| true))
+            let wanted: Option<Box<dyn Fn(usize) -> bool>> = if let Some(age) = age_noun(word) {
+                // With the report's year, a player born then fits (a birthday may not have come
+                // yet); without it, or without a birth date, any player does.
+                Some(Box::new(move |p| {
+                    let born = gazetteer
+                        .entity(p)
+                        .attr("birth_date")
+                        .and_then(|d| d.get(..4)?.parse::<i32>().ok());
+                    match (year, born) {
+                        (Some(year), Some(born)) => matches!(year - born - age, 0 | 1),
+                        _ => true,
+                    }
+                }))
             } else if let Some(&nation) = descriptors.demonyms.get(word) {
                 Some(Box::new(move |p| nationality(gazetteer, p) == Some(nation)))
             } else if let (Some(&nation), Some(next)) =
@@ -838,10 +849,52 @@ fn describe(
 }
 
 /// `21-åringen`, `19-åring`: a player described by age.
-fn is_age_noun(word: &str) -> bool {
-    word.split_once('-').is_some_and(|(number, noun)| {
-        matches!(noun, "åringen" | "åring" | "åringa")
-            && number.parse::<u32>().is_ok_and(|n| (14..=50).contains(&n))
+fn age_noun(word: &str) -> Option<i32> {
+    let (number, noun) = word.split_once('-')?;
+    let age: i32 = number.parse().ok()?;
+    (matches!(noun, "åringen" | "åring" | "åringa") && (14..=50).contains(&age)).then_some(age)
+}
+
+/// The year of the report, from a date in its first sentences (a dateline: `22.01.2012`,
+/// `22. januar 2012`), if it gives one.
+fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
+    const MONTHS: &[&str] = &[
+        "januar",
+        "februar",
+        "mars",
+        "april",
+        "mai",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
+        "desember",
+    ];
+    let year = |s: &str| {
+        s.parse::<i32>()
+            .ok()
+            .filter(|y| s.len() == 4 && (1950..=2100).contains(y))
+    };
+    sentences.iter().take(3).find_map(|sentence| {
+        sentence.tokens.iter().enumerate().find_map(|(i, token)| {
+            let surface = &text[token.span.clone()];
+            if surface.matches('.').count() == 2 {
+                return surface.rsplit('.').next().and_then(year);
+            }
+            let after_month = i > 0
+                && MONTHS.contains(
+                    &text[sentence.tokens[i - 1].span.clone()]
+                        .to_lowercase()
+                        .as_str(),
+                );
+            if after_month {
+                year(surface)
+            } else {
+                None
+            }
+        })
     })
 }
 
@@ -1001,6 +1054,47 @@ mod tests {
 
     fn m(surface: &str, id: &str, how: &'static str) -> Row {
         (surface.to_string(), id.to_string(), how)
+    }
+
+    #[test]
+    fn ages_fit_the_report_year() {
+        let gazetteer = Gazetteer::from_entities(vec![
+            entity(
+                "player:old",
+                EntityKind::Player,
+                "Ole Gammel",
+                &["Gammel"],
+                &[("birth_date", "1980-05-01")],
+            ),
+            entity(
+                "player:young",
+                EntityKind::Player,
+                "Unge Ung",
+                &["Ung"],
+                &[("birth_date", "1990-08-12")],
+            ),
+        ]);
+        let descriptors = Descriptors::new(&gazetteer);
+        let linked = |text: &str| {
+            let recognition =
+                recognize(&gazetteer, &descriptors, text, &fold(text), &segment(text));
+            let described = recognition
+                .mentions
+                .iter()
+                .find(|m| m.how == How::Description);
+            described.map(|m| gazetteer.entity(m.entities[0]).id.clone())
+        };
+        let text = "Oslo, 22. januar 2012. Ung og Gammel spilte. 21-åringen scoret.";
+        assert_eq!(
+            linked(text).as_deref(),
+            Some("player:young"),
+            "Gammel is 31 in 2012"
+        );
+        assert_eq!(
+            linked("Ung og Gammel spilte. 21-åringen scoret.").as_deref(),
+            Some("player:old"),
+            "no year: the latest"
+        );
     }
 
     #[test]
