@@ -129,6 +129,7 @@ MANUAL_OFFICIALS = [
     ("Alex Ferguson", "Ferguson|Sir Alex Ferguson", "manager"),
     ("Arsène Wenger", "Wenger|Arsene Wenger", "manager"),
     ("Per-Mathias Høgmo", "Høgmo", "manager"),
+    ("Ole Gunnar Solskjær", "Solskjær", "manager"),
     ("Egil Olsen", "Drillo|Egil «Drillo» Olsen", "manager"),
 ]
 # Nationalities the facts leave empty, public knowledge.
@@ -324,7 +325,8 @@ def main():
         seen.add(name)
         aliases = [a for a in split_aliases(r["aliases"]) if keep_alias(a, name) and not re.match(r"^[A-Z]\.? ", a)]
         surname = name.split()[-1]
-        if r["role"] == "referee" and surname not in aliases:
+        # A referee's surname is an alias unless it is a country ("Darren England").
+        if r["role"] == "referee" and surname not in aliases and surname not in nation_by_name:
             aliases.append(surname)
         officials.append(["official:" + slug(name), name, "|".join(aliases), r["role"]])
     for name, aliases, role in MANUAL_OFFICIALS:
