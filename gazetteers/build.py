@@ -189,6 +189,13 @@ def keep_alias(alias, name):
     return True
 
 
+def spelling_variants(form):
+    """Håland -> Haaland, Ødegaard -> Odegaard, Sæter -> Saeter: how foreign papers write them."""
+    table = str.maketrans({"å": "aa", "Å": "Aa", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae"})
+    variant = form.translate(table)
+    return [variant] if variant != form else []
+
+
 def write(path, header, rows):
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
@@ -294,6 +301,7 @@ def main():
             if player_id in player_index:
                 continue
         aliases = [a for a in split_aliases(r["aliases"]) if keep_alias(a, name)]
+        aliases += [v for form in [name] + aliases for v in spelling_variants(form) if v not in aliases]
         row = [player_id, name, "|".join(aliases), club, nationality, r["position"], r["birth_date"]]
         players.append(row)
         player_index[player_id] = row
