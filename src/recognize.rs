@@ -208,109 +208,8 @@ pub fn recognize(
             .partition_point(|s| s.span.end <= offset)
             .min(sentences.len().saturating_sub(1))
     };
-    // Whether a sentence is about football, worked out only for sentences that need it.
-    let mut sports: Vec<Option<bool>> = vec![None; sentences.len()];
-    let place_only = |m: &RawMatch| {
-        let surface = &text[m.span.start..m.span.start + m.name_len];
-        m.candidates
-            .iter()
-            .all(|&(e, _)| is_place_named(gazetteer, e, surface))
-    };
-    let mut other_names = vec![false; sentences.len()];
-    for m in selected.iter().filter(|m| !place_only(m)) {
-        other_names[sentence_of(m.span.start)] = true;
-    }
-    let starts: Vec<usize> = selected.iter().map(|m| m.span.start).collect();
-    let is_match_at = |offset: usize| starts.binary_search(&offset).is_ok();
-    let mut lower_case: HashMap<&str, bool> = HashMap::default();
-    selected.retain(|m| {
-        let sentence = sentence_of(m.span.start);
-        let surface = &text[m.span.start..m.span.start + m.name_len];
-        // A country or town named as a team needs football around it: "Norge møter Island" is
-        // the team, "Norge bidrar til fattigdomsreduksjon" the country.
-        if place_only(m)
-            && !other_names[sentence]
-            && !*sports[sentence]
-                .get_or_insert_with(|| is_sports_sentence(folded, &sentences[sentence]))
-        {
-            return false;
-        }
-        // "Norges største supporterklubb", "Englands beste spiss": a country's genitive is the
-        // country unless a football word follows ("Norges gruppe", "Norges landslag").
-        if place_only(m) && m.how == How::Genitive {
-            let following = text[m.span.end..].split_whitespace().take(2).map(fold);
-            if !following
-                .into_iter()
-                .any(|w| SPORTS_ROOTS.iter().any(|root| w.starts_with(root)))
-            {
-                return false;
-            }
-        }
-        // "Brann stadion": the ground, not the club.
-        if let Some(next) = next_word_start(text, m.span.end) {
-            let next_word = fold(
-                text[next..]
-                    .split(|c: char| !c.is_alphanumeric())
-                    .next()
-                    .unwrap_or(""),
-            );
-            if matches!(next_word.as_str(), "stadion" | "stadium" | "arena") {
-                return false;
-            }
-        }
-        // A one-word name followed by another capitalised word is part of a longer name the
-        // gazetteer does not know: "Chelsea Clinton", "Martin Bengtsson".
-        let single_word = !surface.contains(' ');
-        if single_word && m.how != How::Compound {
-            if let Some(next) = next_word_start(text, m.span.end) {
-                let next_word: &str = text[next..]
-                    .split(|c: char| !c.is_alphanumeric())
-                    .next()
-                    .unwrap_or("");
-                let title_case = next_word.starts_with(char::is_uppercase)
-                    && next_word.chars().any(char::is_lowercase);
-                if title_case && !is_match_at(next) {
-                    return false;
-                }
-            }
-        }
-        // A surname after a first name the entity does not have is somebody else: "Frode Hansen"
-        // is not the Hansen in the gazetteer.
-        let persons = m.candidates.iter().all(|&(e, _)| {
-            matches!(
-                gazetteer.entity(e).kind,
-                EntityKind::Player | EntityKind::Official
-            )
-        });
-        // Likewise a one-word team after another capitalised word ("Great Inagua Island").
-        let alias_only = m.candidates.iter().all(|&(_, is_name)| !is_name);
-        let previous = previous_word(text, m.span.start);
-        let previous_end = text[..m.span.start].trim_end().len();
-        let previous_start = previous_end - previous.len();
-        let after_capitalised = previous.starts_with(char::is_uppercase)
-            && previous.chars().any(char::is_lowercase)
-            && text[previous_end..m.span.start].chars().all(|c| c == ' ')
-            && !NOT_FIRST_NAMES.contains(&previous.to_lowercase().as_str())
-            && !is_match_at(previous_start)
-            && !previous.ends_with('s');
-        // A capitalised sentence opener ("- Kan Island nå VM?") is no part of a name.
-        let opens_with_previous = text
-            .get(sentences[sentence].span.start..previous_start)
-            .is_some_and(|before| !before.chars().any(char::is_alphanumeric));
-        if after_capitalised
-            && ((persons && alias_only) || (!persons && single_word && !opens_with_previous))
-        {
-            return false;
-        }
-        // A one-word name opening a sentence that the document also writes in lower case is a
-        // common word there: "Barnet vil bli nummer tre".
-        let opens_sentence = sentences[sentence].span.start == m.span.start;
-        !(opens_sentence
-            && single_word
-            && *lower_case
-                .entry(surface)
-                .or_insert_with(|| used_in_lower_case(text, surface)))
-    });
+    let mut filter = NameFilter::new(gazetteer, text, folded, sentences, &selected);
+    selected.retain(|m| filter.keeps(m));
 
     let context = match_context(gazetteer, text, sentences, &selected, sentence_of);
     let mut named_in_full: Vec<usize> = Vec::new();
@@ -366,6 +265,158 @@ pub fn recognize(
         &mut mentions,
     );
     Recognition { mentions, context }
+}
+
+/// The checks that tell a gazetteer form used as a name from the same letters used otherwise.
+struct NameFilter<'a> {
+    gazetteer: &'a Gazetteer,
+    text: &'a str,
+    folded: &'a str,
+    sentences: &'a [Sentence],
+    /// Start offsets of all matches, sorted.
+    starts: Vec<usize>,
+    /// Per sentence: whether a match other than a place-named team is in it.
+    other_names: Vec<bool>,
+    /// Per sentence, once needed: whether it is about football.
+    sports: Vec<Option<bool>>,
+    /// Per one-word form opening a sentence: whether the document writes it in lower case.
+    lower_case: HashMap<&'a str, bool>,
+}
+
+impl<'a> NameFilter<'a> {
+    fn new(
+        gazetteer: &'a Gazetteer,
+        text: &'a str,
+        folded: &'a str,
+        sentences: &'a [Sentence],
+        matches: &[RawMatch],
+    ) -> Self {
+        let mut filter = NameFilter {
+            gazetteer,
+            text,
+            folded,
+            sentences,
+            starts: matches.iter().map(|m| m.span.start).collect(),
+            other_names: vec![false; sentences.len()],
+            sports: vec![None; sentences.len()],
+            lower_case: HashMap::default(),
+        };
+        let named: Vec<usize> = matches
+            .iter()
+            .filter(|m| !filter.place_only(m))
+            .map(|m| filter.sentence_of(m.span.start))
+            .collect();
+        for sentence in named {
+            filter.other_names[sentence] = true;
+        }
+        filter
+    }
+
+    fn sentence_of(&self, offset: usize) -> usize {
+        self.sentences
+            .partition_point(|s| s.span.end <= offset)
+            .min(self.sentences.len().saturating_sub(1))
+    }
+
+    fn is_match_at(&self, offset: usize) -> bool {
+        self.starts.binary_search(&offset).is_ok()
+    }
+
+    fn place_only(&self, m: &RawMatch) -> bool {
+        let surface = &self.text[m.span.start..m.span.start + m.name_len];
+        m.candidates
+            .iter()
+            .all(|&(e, _)| is_place_named(self.gazetteer, e, surface))
+    }
+
+    fn keeps(&mut self, m: &RawMatch) -> bool {
+        let (text, sentence) = (self.text, self.sentence_of(m.span.start));
+        let surface = &text[m.span.start..m.span.start + m.name_len];
+        let single_word = !surface.contains(' ');
+        let next_word = next_word_start(text, m.span.end).map(|next| {
+            (
+                next,
+                text[next..]
+                    .split(|c: char| !c.is_alphanumeric())
+                    .next()
+                    .unwrap_or(""),
+            )
+        });
+        if self.place_only(m) {
+            // A country or town named as a team needs football around it: "Norge møter Island"
+            // is the team, "Norge bidrar til fattigdomsreduksjon" the country.
+            let (folded, sentences) = (self.folded, self.sentences);
+            let sports = *self.sports[sentence]
+                .get_or_insert_with(|| is_sports_sentence(folded, &sentences[sentence]));
+            if !self.other_names[sentence] && !sports {
+                return false;
+            }
+            // "Norges største supporterklubb": a country's genitive is the country unless a
+            // football word follows ("Norges gruppe", "Norges landslag").
+            if m.how == How::Genitive {
+                let following = text[m.span.end..].split_whitespace().take(2).map(fold);
+                if !following
+                    .into_iter()
+                    .any(|w| SPORTS_ROOTS.iter().any(|root| w.starts_with(root)))
+                {
+                    return false;
+                }
+            }
+        }
+        // "Brann stadion": the ground, not the club.
+        if next_word
+            .is_some_and(|(_, word)| matches!(fold(word).as_str(), "stadion" | "stadium" | "arena"))
+        {
+            return false;
+        }
+        // A one-word name followed by another capitalised word is part of a longer name the
+        // gazetteer does not know: "Chelsea Clinton", "Martin Bengtsson".
+        if single_word && m.how != How::Compound {
+            if let Some((next, word)) = next_word {
+                let title_case =
+                    word.starts_with(char::is_uppercase) && word.chars().any(char::is_lowercase);
+                if title_case && !self.is_match_at(next) {
+                    return false;
+                }
+            }
+        }
+        // A surname after a first name the entity does not have is somebody else ("Frode Hansen"
+        // is not the Hansen in the gazetteer); a one-word team after another capitalised word is
+        // part of a longer name ("Great Inagua Island"), unless that word opens the sentence.
+        let persons = m.candidates.iter().all(|&(e, _)| {
+            matches!(
+                self.gazetteer.entity(e).kind,
+                EntityKind::Player | EntityKind::Official
+            )
+        });
+        let alias_only = m.candidates.iter().all(|&(_, is_name)| !is_name);
+        let previous = previous_word(text, m.span.start);
+        let previous_end = text[..m.span.start].trim_end().len();
+        let previous_start = previous_end - previous.len();
+        let after_capitalised = previous.starts_with(char::is_uppercase)
+            && previous.chars().any(char::is_lowercase)
+            && text[previous_end..m.span.start].chars().all(|c| c == ' ')
+            && !NOT_FIRST_NAMES.contains(&previous.to_lowercase().as_str())
+            && !self.is_match_at(previous_start)
+            && !previous.ends_with('s');
+        let opens_with_previous = text
+            .get(self.sentences[sentence].span.start..previous_start)
+            .is_some_and(|before| !before.chars().any(char::is_alphanumeric));
+        if after_capitalised
+            && ((persons && alias_only) || (!persons && single_word && !opens_with_previous))
+        {
+            return false;
+        }
+        // A one-word name opening a sentence that the document also writes in lower case is a
+        // common word there: "Barnet vil bli nummer tre".
+        let opens_sentence = self.sentences[sentence].span.start == m.span.start;
+        !(opens_sentence
+            && single_word
+            && *self
+                .lower_case
+                .entry(surface)
+                .or_insert_with(|| used_in_lower_case(text, surface)))
+    }
 }
 
 fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
