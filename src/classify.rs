@@ -479,25 +479,7 @@ pub fn classify(
         if hits.is_empty() {
             continue;
         }
-        // A block cancels the triggers of its event in its own clause only: "nær å sette inn"
-        // is a near miss, but "burde gitt uttelling" does not undo "gått opp til 2-1" before it.
-        let unblocked = |kind: EventKind, effect: Effect| -> Option<Range<usize>> {
-            let of = |cue: usize, effect: Effect| {
-                lexicon.cues[cue].event == kind && lexicon.cues[cue].effect == effect
-            };
-            hits.iter()
-                .filter(|(cue, _)| of(*cue, effect))
-                .map(|(_, span)| span.clone())
-                .find(|span| {
-                    !hits.iter().any(|(cue, block)| {
-                        of(*cue, Effect::Block) && same_clause(text, span, block)
-                    })
-                })
-        };
-        let triggers: Vec<(EventKind, Range<usize>)> = EventKind::ALL
-            .into_iter()
-            .filter_map(|k| unblocked(k, Effect::Trigger).map(|t| (k, t)))
-            .collect();
+        let labels = labels(lexicon, text, &hits);
         let score = sentence
             .tokens
             .iter()
@@ -505,20 +487,7 @@ pub fn classify(
             .find(|t| t.kind == TokenKind::Score)
             .map(|t| t.span.clone());
         let mut foul: Option<(Range<usize>, Option<usize>)> = None;
-        for kind in EventKind::ALL {
-            let own = triggers
-                .iter()
-                .find(|(k, _)| *k == kind)
-                .map(|(_, t)| t.clone());
-            let others_fired = triggers.iter().any(|(k, _)| *k != kind);
-            let trigger = own.or_else(|| {
-                if others_fired {
-                    None
-                } else {
-                    unblocked(kind, Effect::Weak)
-                }
-            });
-            let Some(trigger) = trigger else { continue };
+        for (kind, trigger) in labels {
             let actor = match (&foul, kind) {
                 (Some((foul_trigger, offender)), EventKind::Penalty) => victim(
                     gazetteer,
@@ -664,6 +633,54 @@ pub fn is_football_document(
         + named.min(2)
         + kinds.len();
     evidence >= 6
+}
+
+/// The events of a sentence from its cue hits, each with the words that decided it, in
+/// [`EventKind::ALL`] order.
+///
+/// A block cancels the triggers of its event in its own clause only: "nær å sette inn" is a near
+/// miss, but "burde gitt uttelling" does not undo "gått opp til 2-1" before it. A weak cue counts
+/// only when no other event's trigger fired.
+fn labels(
+    lexicon: &Lexicon,
+    text: &str,
+    hits: &[(usize, Range<usize>)],
+) -> Vec<(EventKind, Range<usize>)> {
+    let unblocked = |kind: EventKind, effect: Effect| -> Option<Range<usize>> {
+        let of = |cue: usize, effect: Effect| {
+            lexicon.cues[cue].event == kind && lexicon.cues[cue].effect == effect
+        };
+        hits.iter()
+            .filter(|(cue, _)| of(*cue, effect))
+            .map(|(_, span)| span.clone())
+            .find(|span| {
+                !hits
+                    .iter()
+                    .any(|(cue, block)| of(*cue, Effect::Block) && same_clause(text, span, block))
+            })
+    };
+    let triggers: Vec<(EventKind, Range<usize>)> = EventKind::ALL
+        .into_iter()
+        .filter_map(|k| unblocked(k, Effect::Trigger).map(|t| (k, t)))
+        .collect();
+    EventKind::ALL
+        .into_iter()
+        .filter_map(|kind| {
+            let own = triggers
+                .iter()
+                .find(|(k, _)| *k == kind)
+                .map(|(_, t)| t.clone());
+            let others_fired = triggers.iter().any(|(k, _)| *k != kind);
+            own.or_else(|| {
+                if others_fired {
+                    None
+                } else {
+                    unblocked(kind, Effect::Weak)
+                }
+            })
+            .map(|t| (kind, t))
+        })
+        .collect()
 }
 
 /// Fact lines (`Mål: 1-0 Johnsen (41)`, `Gult kort: ...`): a label and a colon open the sentence.
