@@ -27,7 +27,7 @@ enum Command {
     Eval(cmd::eval::Command),
     /// Extract events and mentions from a corpus into CSV files.
     Extract(cmd::extract::Args),
-    /// Check gazetteer folders or add rows to them.
+    /// Check gazetteer folders, add rows to them, or build one from NorNE gold names.
     #[command(subcommand)]
     Gazetteer(Box<cmd::gazetteer::Command>),
     /// Join the outputs of `extract --shard I/N` runs into the outputs of one run.
