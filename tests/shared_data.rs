@@ -4,6 +4,16 @@
 use kampfakta::{Document, Pipeline};
 use std::path::PathBuf;
 
+/// Says a test was skipped, past the test harness's capture of `println!` so that it shows.
+fn skipped(path: &std::path::Path) {
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: {} is missing (../shared is not beside this checkout)",
+        path.display()
+    );
+}
+
 fn shared(path: &str) -> Option<String> {
     let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared")
@@ -11,10 +21,7 @@ fn shared(path: &str) -> Option<String> {
     match std::fs::read_to_string(&full) {
         Ok(text) => Some(text),
         Err(_) => {
-            println!(
-                "SKIPPED: {} is missing (../shared is not beside this checkout)",
-                full.display()
-            );
+            skipped(&full);
             None
         }
     }
@@ -183,10 +190,7 @@ fn segmentation_f1_on_ud_keeps_its_floor() {
 fn entity_f1_on_norne_football_keeps_its_floor() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norne/ndt/nob");
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        println!(
-            "SKIPPED: {} is missing (../shared is not beside this checkout)",
-            dir.display()
-        );
+        skipped(&dir);
         return;
     };
     let mut files: Vec<PathBuf> = entries
