@@ -152,12 +152,19 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
             }
         }
     }
-    goals.sort_by_key(|g| {
-        g.minute.map_or((u16::MAX, 0), |m| {
-            (m.regular, m.added.map_or(0, |a| 1 + a.unwrap_or(0)))
+    // Match order: by minute; a goal told without one keeps its place in the story, after the
+    // last goal before it that has a minute ("etter pause utlignet X" between 23' and 81').
+    let key = |m: Minute| (m.regular, m.added.map_or(0, |a| 1 + a.unwrap_or(0)));
+    let mut last = (0, 0);
+    let mut keyed: Vec<((u16, u16), Goal)> = goals
+        .into_iter()
+        .map(|g| {
+            last = g.minute.map_or(last, key);
+            (last, g)
         })
-    });
-    goals
+        .collect();
+    keyed.sort_by_key(|(k, _)| *k);
+    keyed.into_iter().map(|(_, g)| g).collect()
 }
 
 /// The goals of a fact line `Mål: 1-0 Johnsen (41), 1-1 Hansen (55)`: each score, the name after
@@ -292,6 +299,15 @@ mod tests {
              Dommeren pekte på straffemerket på overtid, og Bendtner scoret sikkert.",
         );
         assert_eq!(goals, ["20 Aursnes", "50 Bendtner", "90+ Bendtner"]);
+        let (goals, _) = summary(
+            "Rosenborg - Molde 2-1\nAursnes scoret etter 20 minutter. Etter pause utlignet Reginiussen. \
+             Bendtner scoret etter 81 minutter.",
+        );
+        assert_eq!(
+            goals,
+            ["20 Aursnes", " Reginiussen", "81 Bendtner"],
+            "a goal without a minute keeps its place"
+        );
         assert_eq!(consistent, Some(true));
         let (_, consistent) = summary("Rosenborg - Molde 3-1\nAursnes scoret etter 20 minutter.");
         assert_eq!(consistent, Some(false));
