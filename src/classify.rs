@@ -1035,6 +1035,9 @@ mod tests {
             ("Mål: 1-0 Johnsen (41), 2-0 King (59).", &[("goal", "41")]),
             ("Scoringen kom på overtid, 90+2.", &[("goal", "90+2")]),
             ("Han burde scoret.", &[("chance", "")]),
+            ("Han utjamna til 1-1 i det 70. minuttet.", &[("goal", "70")]),
+            ("Skotet hans gjekk i tverrliggjaren.", &[("chance", "")]),
+            ("Han fekk raudt kort etter 80 minuttar.", &[("foul", "80")]),
             (
                 "Straffesparkkonkurransen ble avgjort av Rooney.",
                 &[("penalty", "")],

@@ -127,7 +127,13 @@ const POSITIONS: &[(&str, &str)] = &[
     ("ytterbacken", "DF"),
 ];
 
-const HOME_WORDS: &[&str] = &["hjemmelaget", "vertene", "vertskapet"];
+const HOME_WORDS: &[&str] = &[
+    "hjemmelaget",
+    "vertene",
+    "vertskapet",
+    "heimelaget",
+    "vertane",
+];
 const AWAY_WORDS: &[&str] = &["bortelaget", "gjestene", "gjestane"];
 const TEAM_NOUNS: &[&str] = &["klubben", "laget", "gutta", "gutane", "guttene"];
 /// How many sentences back a description may look for the player it describes.
