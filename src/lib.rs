@@ -54,6 +54,8 @@ pub struct Pipeline {
     gazetteer: Gazetteer,
     descriptors: Descriptors,
     lexicon: Lexicon,
+    /// Report mentions and events of football documents only (the default).
+    football_only: bool,
 }
 
 /// What the pipeline found in one document.
@@ -77,7 +79,16 @@ impl Pipeline {
             gazetteer,
             descriptors,
             lexicon,
+            football_only: true,
         }
+    }
+
+    /// Reports the mentions and events of every document, not only of football documents. By
+    /// default a long document without football evidence (a film review, a political story)
+    /// yields nothing: its "Robinson" and "Oscar" are not players, its "bom" not a miss.
+    pub fn all_documents(mut self) -> Pipeline {
+        self.football_only = false;
+        self
     }
 
     pub fn gazetteer(&self) -> &Gazetteer {
@@ -89,7 +100,7 @@ impl Pipeline {
         let text = document.text.as_str();
         let folded = segment::fold(text);
         let sentences = segment::segment(text);
-        let recognition = recognize::recognize(
+        let mut recognition = recognize::recognize(
             &self.gazetteer,
             &self.descriptors,
             text,
@@ -104,8 +115,10 @@ impl Pipeline {
             &sentences,
             &recognition,
         );
-        // The check costs a pass over the words; a document without events does not need it.
-        if !events.is_empty()
+        // The check costs a pass over the words; a document with nothing found does not need it.
+        let found = !events.is_empty() || !recognition.mentions.is_empty();
+        if self.football_only
+            && found
             && !classify::is_football_document(
                 &self.gazetteer,
                 &folded,
@@ -115,6 +128,7 @@ impl Pipeline {
             )
         {
             events.clear();
+            recognition = Recognition::default();
         }
         Analysis {
             document,

@@ -37,6 +37,10 @@ pub struct Args {
     /// off for programs (pandas, R, databases), which would then see the extra `'`.
     #[arg(long)]
     excel_safe: bool,
+    /// Report mentions and events of every document. By default a long document without football
+    /// evidence (a film review, a political story) yields none.
+    #[arg(long)]
+    all_documents: bool,
     /// Print nothing on success and show no progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -68,6 +72,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
     .context("installing the interrupt handler")?;
     let pipeline = args.gazetteer.pipeline()?;
+    let pipeline = if args.all_documents {
+        pipeline.all_documents()
+    } else {
+        pipeline
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
