@@ -28,6 +28,8 @@
 //! ```
 //!
 //! Every span is a half-open byte range into [`Document::text`]: `&text[span]` is the surface.
+//! A long document that is not about football yields no mentions and no events (see
+//! [`classify::is_football_document`] and [`Pipeline::all_documents`]).
 
 pub mod classify;
 pub mod error;
