@@ -1,41 +1,8 @@
 //! The command line as a user drives it.
 
+use crate::common::{column, extract, kampfakta, read};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn kampfakta(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kampfakta"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn extract(inputs: &[&str], out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec!["extract"];
-    args.extend_from_slice(inputs);
-    args.extend_from_slice(&["--out", out.to_str().unwrap(), "--quiet"]);
-    args.extend_from_slice(extra);
-    kampfakta(&args)
-}
-
-fn column(csv: &str, name: &str) -> Vec<String> {
-    let mut reader = csv::Reader::from_reader(csv.as_bytes());
-    let index = reader
-        .headers()
-        .unwrap()
-        .iter()
-        .position(|h| h == name)
-        .unwrap();
-    reader
-        .records()
-        .map(|r| r.unwrap()[index].to_string())
-        .collect()
-}
+use std::process::Command;
 
 #[test]
 fn extract_reads_folders_jsonl_and_bad_records() {
@@ -56,8 +23,7 @@ fn extract_reads_folders_jsonl_and_bad_records() {
         "{stderr}"
     );
 
-    let report: serde_json::Value =
-        serde_json::from_str(&read(&out.path().join("report.json"))).unwrap();
+    let report = crate::common::report(out.path());
     assert_eq!(report["documents_read"], 6);
     assert_eq!(report["documents_failed"], 2);
     assert_eq!(

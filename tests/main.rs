@@ -2,6 +2,7 @@
 //! real data in `../shared` are in `shared_data` and say so when they skip.
 
 mod cli;
+mod common;
 mod properties;
 mod robustness;
 mod shared_data;

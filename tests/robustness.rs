@@ -1,27 +1,8 @@
 //! Bad and hostile input: every problem named with its file (and line), every good document still
 //! processed, no output half-written.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn kampfakta(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kampfakta"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn extract(inputs: &[&Path], out: &Path, extra: &[&str]) -> Output {
-    let mut args: Vec<&str> = vec!["extract"];
-    args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
-    args.extend_from_slice(&["--out", out.to_str().unwrap(), "--quiet"]);
-    args.extend_from_slice(extra);
-    kampfakta(&args)
-}
-
-fn report(out: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap()
-}
+use crate::common::{extract, report};
+use std::process::Command;
 
 #[test]
 fn encodings_and_line_ends_decode_to_the_same_rows() {
