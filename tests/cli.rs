@@ -136,7 +136,7 @@ fn unreadable_inputs_are_reported_and_the_rest_processed() {
         &[],
     );
     assert_eq!(output.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_str(&read(&out.join("report.json"))).unwrap();
+    let report = crate::common::report(&out);
     let reasons: Vec<String> = report["failures"]
         .as_array()
         .unwrap()
