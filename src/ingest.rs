@@ -50,6 +50,16 @@ pub enum Source {
     Stdin,
 }
 
+impl Source {
+    /// Its size in bytes as the file system gives it (0 for standard input or an unreadable file).
+    pub fn size(&self) -> u64 {
+        match self {
+            Source::File(path) => std::fs::metadata(path).map_or(0, |m| m.len()),
+            Source::Stdin => 0,
+        }
+    }
+}
+
 const EXTENSIONS: &[&str] = &["txt", "md", "jsonl"];
 /// Deeper than this, a folder tree is taken to be a symlink loop.
 const MAX_DEPTH: usize = 64;
@@ -115,11 +125,7 @@ fn walk(dir: &Path, depth: usize, sources: &mut Vec<Source>, failures: &mut Vec<
 /// their bytes, so that the shards' outputs concatenated in order are a whole run's. Standard
 /// input belongs to the first shard.
 pub fn shard(sources: Vec<Source>, index: usize, count: usize) -> Vec<Source> {
-    let size = |source: &Source| match source {
-        Source::File(path) => std::fs::metadata(path).map_or(0, |m| m.len()),
-        Source::Stdin => 0,
-    };
-    let sizes: Vec<u64> = sources.iter().map(size).collect();
+    let sizes: Vec<u64> = sources.iter().map(Source::size).collect();
     let total: u64 = sizes.iter().sum();
     let count = count.max(1) as u64;
     let mut before = 0u64;

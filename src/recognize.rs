@@ -209,11 +209,7 @@ pub fn recognize(
             selected.push(m);
         }
     }
-    let sentence_of = |offset: usize| {
-        sentences
-            .partition_point(|s| s.span.end <= offset)
-            .min(sentences.len().saturating_sub(1))
-    };
+    let sentence_of = |offset: usize| sentence_at(sentences, offset);
     let mut filter = NameFilter::new(gazetteer, text, folded, sentences, &selected);
     selected.retain(|m| filter.keeps(m));
 
@@ -273,6 +269,13 @@ pub fn recognize(
     Recognition { mentions, context }
 }
 
+/// The index of the sentence holding a byte offset (the last one for an offset past the end).
+fn sentence_at(sentences: &[Sentence], offset: usize) -> usize {
+    sentences
+        .partition_point(|s| s.span.end <= offset)
+        .min(sentences.len().saturating_sub(1))
+}
+
 /// The checks that tell a gazetteer form used as a name from the same letters used otherwise.
 struct NameFilter<'a> {
     gazetteer: &'a Gazetteer,
@@ -319,9 +322,7 @@ impl<'a> NameFilter<'a> {
     }
 
     fn sentence_of(&self, offset: usize) -> usize {
-        self.sentences
-            .partition_point(|s| s.span.end <= offset)
-            .min(self.sentences.len().saturating_sub(1))
+        sentence_at(self.sentences, offset)
     }
 
     fn is_match_at(&self, offset: usize) -> bool {

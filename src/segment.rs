@@ -420,7 +420,7 @@ fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
             .is_some_and(char::is_alphabetic);
         let score_follows = pieces.get(i + 1).is_some_and(|dash| {
             dash.span.start == piece.span.end
-                && is_score_dash_str(&text[dash.span.clone()])
+                && is_single(&text[dash.span.clone()], is_score_dash)
                 && pieces
                     .get(i + 2)
                     .is_some_and(|n| n.span.start == dash.span.end && n.kind == TokenKind::Number)
@@ -446,9 +446,10 @@ fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
     out
 }
 
-fn is_score_dash_str(s: &str) -> bool {
+/// Whether a piece is exactly one character of a kind (one hyphen, one dash).
+fn is_single(s: &str, kind: fn(char) -> bool) -> bool {
     let mut chars = s.chars();
-    chars.next().is_some_and(is_score_dash) && chars.next().is_none()
+    chars.next().is_some_and(kind) && chars.next().is_none()
 }
 
 /// Merges word-boundary pieces into Norwegian tokens (see the module docs).
@@ -476,8 +477,7 @@ fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
         // ranges (2011-2012) stay apart.
         if token.kind == TokenKind::Number && i + 1 < pieces.len() {
             let (dash, right) = (&pieces[i], &pieces[i + 1]);
-            let is_dash =
-                surface(dash).chars().count() == 1 && surface(dash).chars().all(is_score_dash);
+            let is_dash = is_single(surface(dash), is_score_dash);
             if is_dash
                 && right.kind == TokenKind::Number
                 && adjacent(&token, dash)
@@ -497,7 +497,7 @@ fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
             token.kind,
             TokenKind::Word | TokenKind::Number | TokenKind::Score
         ) && i + 1 < pieces.len()
-            && is_single_hyphen(surface(&pieces[i]))
+            && is_single(surface(&pieces[i]), is_hyphen)
             && adjacent(&token, &pieces[i])
             && adjacent(&pieces[i], &pieces[i + 1])
             && (pieces[i + 1].kind == TokenKind::Word
@@ -512,7 +512,7 @@ fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
         // A truncated compound keeps its hyphen: "Kull- og Stålunion", "50- og 60-tallet".
         if matches!(token.kind, TokenKind::Word | TokenKind::Number)
             && i < pieces.len()
-            && is_single_hyphen(surface(&pieces[i]))
+            && is_single(surface(&pieces[i]), is_hyphen)
             && adjacent(&token, &pieces[i])
             && pieces.get(i + 1).is_some_and(|next| {
                 !adjacent(&pieces[i], next)
@@ -552,7 +552,7 @@ fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
             let digits = surface(&token).len();
             // "17.-plass", "28.- til": the hyphen belongs to the ordinal.
             let hyphen_after =
-                next.is_some_and(|t| adjacent(&pieces[i], t) && is_single_hyphen(surface(t)));
+                next.is_some_and(|t| adjacent(&pieces[i], t) && is_single(surface(t), is_hyphen));
             if (first.is_some_and(char::is_lowercase) && digits <= 3)
                 || (first.is_some_and(char::is_numeric) && digits <= 2)
                 || (hyphen_after && digits <= 3)
@@ -599,7 +599,7 @@ fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
         {
             let word = surface(&token);
             let lower = word.to_lowercase();
-            let initial = word.chars().count() == 1 && word.chars().all(char::is_uppercase);
+            let initial = is_single(word, char::is_uppercase);
             // "m.a.o.", "f.eks.", but not "Aftenposten.no." whose full stop ends a sentence.
             let dotted = word.contains('.')
                 && word.split('.').all(|piece| {
@@ -618,11 +618,6 @@ fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
         out.push(token);
     }
     out
-}
-
-fn is_single_hyphen(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(is_hyphen) && chars.next().is_none()
 }
 
 fn short_number(s: &str) -> bool {

@@ -165,13 +165,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// A bar over the input bytes on standard error; hidden when standard error is not a terminal.
 fn progress_bar(sources: &[Source], quiet: bool) -> ProgressBar {
-    let total: u64 = sources
-        .iter()
-        .map(|s| match s {
-            Source::File(path) => std::fs::metadata(path).map_or(0, |m| m.len()),
-            _ => 0,
-        })
-        .sum();
+    let total: u64 = sources.iter().map(Source::size).sum();
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     if quiet {
         bar.set_draw_target(ProgressDrawTarget::hidden());
