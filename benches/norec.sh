@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Whole-corpus benchmark: all 43,437 NoReC 2.1 documents (110 MB of Norwegian text) through
-# `kampfakta extract` with the default gazetteers, with 1 and 2 threads. Prints MB/s, documents/s
-# and peak RSS (GNU time), and checks that both runs wrote the same bytes.
+# `kampfakta extract` with the default gazetteers, with 1 and 2 worker threads, and once with
+# --all-documents (every review through every stage, not only the ones with football words). Prints
+# MB/s (wall clock and per CPU second), documents/s and peak RSS (GNU time), and checks that the 1-
+# and 2-thread runs wrote the same bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p target/norec
@@ -12,11 +14,16 @@ bytes=$(find "$corpus" -name '*.txt' -print0 | xargs -0 cat | wc -c)
 docs=$(find "$corpus" -name '*.txt' | wc -l)
 start=$(date +%s.%N); find "$corpus" -name '*.txt' -print0 | xargs -0 cat > /dev/null; end=$(date +%s.%N)
 echo "corpus: $docs documents, $bytes bytes; reading them: $(echo "$end - $start" | bc) s"
-for threads in 1 2; do
-    /usr/bin/time -f "%e %M" -o target/norec/time-$threads ./target/release/kampfakta extract "$corpus" \
-        --out target/norec/out-$threads --threads "$threads" --quiet || true
-    read -r seconds rss < target/norec/time-$threads
-    echo "threads $threads: $seconds s, $(echo "scale=1; $bytes / 1000000 / $seconds" | bc) MB/s," \
+run() {
+    local name=$1; shift
+    /usr/bin/time -f "%e %U %S %M" -o target/norec/time-$name ./target/release/kampfakta extract "$corpus" \
+        --out target/norec/out-$name --quiet "$@" || true
+    read -r seconds user system rss < target/norec/time-$name
+    echo "$name: $seconds s, $(echo "scale=1; $bytes / 1000000 / $seconds" | bc) MB/s," \
+        "$(echo "scale=1; $bytes / 1000000 / ($user + $system)" | bc) MB per CPU second," \
         "$(echo "scale=0; $docs / $seconds" | bc) documents/s, peak RSS $((rss / 1024)) MB"
-done
-cmp -s target/norec/out-1/events.csv target/norec/out-2/events.csv && echo "outputs identical for 1 and 2 threads"
+}
+run threads-1 --threads 1
+run threads-2 --threads 2
+run all-documents-threads-1 --threads 1 --all-documents
+cmp -s target/norec/out-threads-1/events.csv target/norec/out-threads-2/events.csv && echo "outputs identical for 1 and 2 threads"

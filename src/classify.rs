@@ -30,6 +30,7 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 use std::ops::Range;
+use std::sync::LazyLock;
 
 /// The events a sentence can report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -576,9 +577,69 @@ const FOOTBALL_ROOTS: &[&str] = &[
     "målsjanse",
 ];
 
-/// Documents this short are taken as football: a caption or a single sentence has no room for
-/// evidence, and an analyst who feeds one in means it.
-const SHORT_DOCUMENT: usize = 8;
+/// Documents with fewer words than this, or of one sentence, are taken as football: a caption or
+/// a sentence has no room for evidence, and an analyst who feeds one in means it.
+const SHORT_DOCUMENT_WORDS: usize = 40;
+
+/// A long document about football uses at least this many of [`FOOTBALL_ROOTS`]: a film review
+/// can say "kampen" (the fight) or "treneren", rarely two of them.
+const LONG_DOCUMENT_ROOTS: usize = 2;
+
+/// What a look at the text, before any other stage, tells about a document: whether it is short
+/// and the distinct football word roots that start a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Glance {
+    pub short: bool,
+    pub roots: usize,
+}
+
+impl Glance {
+    /// `folded` is [`crate::segment::fold`] of `text`.
+    pub fn new(text: &str, folded: &str) -> Glance {
+        static ROOTS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+            AhoCorasick::builder()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(FOOTBALL_ROOTS)
+                .expect("the football roots are a small fixed list")
+        });
+        let mut seen = [false; FOOTBALL_ROOTS.len()];
+        for found in ROOTS.find_iter(folded) {
+            let at_word_start = folded[..found.start()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if at_word_start {
+                seen[found.pattern().as_usize()] = true;
+            }
+        }
+        Glance {
+            short: text
+                .split_ascii_whitespace()
+                .nth(SHORT_DOCUMENT_WORDS - 1)
+                .is_none()
+                || !has_sentence_break(text.trim()),
+            roots: seen.iter().filter(|s| **s).count(),
+        }
+    }
+
+    /// Whether the other stages can find this document to be football: a long document with fewer
+    /// than two football words cannot, and is skipped without segmenting it (most of a general
+    /// news or review corpus).
+    pub fn may_be_football(self) -> bool {
+        self.short || self.roots >= LONG_DOCUMENT_ROOTS
+    }
+}
+
+/// A line break, or a full stop, question or exclamation mark followed by a space and a capital
+/// letter: a cheap sign of more than one sentence (an abbreviation can fake one, which only makes
+/// a long sentence need evidence).
+fn has_sentence_break(text: &str) -> bool {
+    text.contains('\n')
+        || text.match_indices(['.', '!', '?']).any(|(at, _)| {
+            let mut rest = text[at + 1..].chars();
+            rest.next() == Some(' ') && rest.next().is_some_and(char::is_uppercase)
+        })
+}
 
 /// Whether a document is about football: short, or with enough evidence (distinct football word
 /// roots, a match header, named teams or players, kinds of events). The pipeline drops the events
@@ -586,25 +647,15 @@ const SHORT_DOCUMENT: usize = 8;
 /// and drops nearly all of the film, music and game reviews.
 pub fn is_football_document(
     gazetteer: &Gazetteer,
-    folded: &str,
-    sentences: &[Sentence],
+    glance: Glance,
     recognition: &Recognition,
     events: &[Event],
 ) -> bool {
-    if sentences.len() < SHORT_DOCUMENT {
+    if glance.short {
         return true;
     }
-    let mut roots = [false; FOOTBALL_ROOTS.len()];
-    for token in sentences.iter().flat_map(|s| &s.tokens) {
-        let word = &folded[token.span.clone()];
-        let Some(&first) = word.as_bytes().first() else {
-            continue;
-        };
-        for (seen, root) in roots.iter_mut().zip(FOOTBALL_ROOTS) {
-            if root.as_bytes()[0] == first && word.starts_with(root) {
-                *seen = true;
-            }
-        }
+    if glance.roots < LONG_DOCUMENT_ROOTS {
+        return false;
     }
     let named = recognition
         .mentions
@@ -624,7 +675,7 @@ pub fn is_football_document(
     let mut kinds: Vec<EventKind> = events.iter().map(|e| e.kind).collect();
     kinds.sort();
     kinds.dedup();
-    let evidence = roots.iter().filter(|r| **r).count()
+    let evidence = glance.roots
         + if recognition.context.home.is_some() {
             2
         } else {
@@ -1068,7 +1119,8 @@ mod tests {
     fn events_only_in_football_documents() {
         let pipeline = crate::Pipeline::new().unwrap();
         let review = "Filmen er lang. Regissøren har en sjanse til å lykkes. Skuespillerne bommer på tonen. \
-                      Musikken er god. Historien er tynn. Kostymene er flotte. Slutten er svak. Likevel ser jeg den igjen.";
+                      Musikken er god. Historien er tynn. Kostymene er flotte. Slutten er svak. Likevel ser jeg den igjen. \
+                      Kampen mellom de to brødrene bærer filmen. Fotografiet er vakkert, og klippingen er stram.";
         let report = "Brann - Viking 2-1\nBrann scoret i det 12. minutt etter en pasning fra midtbanen. \
                       Viking-keeperen var sjanseløs. Viking utlignet etter pause. Treneren var fornøyd. \
                       Dommeren ga gult kort til stopperen. Tilskuerne jublet. Brann scoret igjen på overtid.";
@@ -1102,6 +1154,29 @@ mod tests {
             1,
             "a short text is taken as football"
         );
+        let long_sentence = format!("Skuespilleren bommet {}.", "igjen og ".repeat(30));
+        assert_eq!(events(&long_sentence), 1, "so is a single sentence");
+    }
+
+    #[test]
+    fn a_glance_sets_long_documents_without_football_words_aside() {
+        let glance = |text: &str| Glance::new(text, &crate::segment::fold(text));
+        let review = "Filmen er lang og tung. ".repeat(10) + "Kampen mellom brødrene bærer den.";
+        assert!(!glance(&review).short);
+        assert_eq!(glance(&review).roots, 1, "kampen");
+        assert!(
+            !glance(&review).may_be_football(),
+            "one football word is chance"
+        );
+        let report = review.replace("bærer den", "ble avgjort av en scoring fra midtbanen");
+        assert_eq!(glance(&report).roots, 3, "kampen, scoring, midtbane");
+        assert!(glance(&report).may_be_football());
+        assert_eq!(
+            glance("Fotballens venner: ").roots,
+            1,
+            "a root starts a word, in any case"
+        );
+        assert_eq!(glance("Bordfotball").roots, 0);
     }
 
     #[test]

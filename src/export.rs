@@ -75,6 +75,7 @@ pub struct Rendered {
     pub mentions: Vec<u8>,
     pub matches: Vec<u8>,
     pub sentences: usize,
+    pub not_football: bool,
     pub mention_count: usize,
     pub event_count: usize,
 }
@@ -224,6 +225,7 @@ pub fn render_with(
 ) -> Rendered {
     let mut rendered = Rendered {
         sentences: analysis.sentences.len(),
+        not_football: !analysis.football,
         mention_count: analysis.recognition.mentions.len(),
         event_count: analysis.events.len(),
         ..Rendered::default()
@@ -374,6 +376,9 @@ pub struct Report {
     pub documents_failed: usize,
     pub failures: Vec<Failure>,
     pub warnings: Vec<Failure>,
+    /// Documents set aside as not about football: they are not segmented, so their sentences are
+    /// not counted.
+    pub documents_not_football: usize,
     pub sentences: usize,
     pub mentions: usize,
     pub events: usize,
@@ -454,6 +459,7 @@ impl Sink {
             Outputs::Stream(writer) => writer.write_all(&rendered.events).map_err(stream_error)?,
         }
         self.report.documents_read += 1;
+        self.report.documents_not_football += usize::from(rendered.not_football);
         self.report.sentences += rendered.sentences;
         self.report.mentions += rendered.mention_count;
         self.report.events += rendered.event_count;

@@ -67,6 +67,9 @@ pub struct Analysis<'d> {
     pub sentences: Vec<Sentence>,
     pub recognition: Recognition,
     pub events: Vec<Event>,
+    /// `false` for a document set aside as not about football (see [`Pipeline::all_documents`]):
+    /// it has no sentences, mentions or events.
+    pub football: bool,
 }
 
 impl Pipeline {
@@ -101,15 +104,19 @@ impl Pipeline {
     pub fn analyze<'d>(&self, document: &'d Document) -> Analysis<'d> {
         let text = document.text.as_str();
         let folded = segment::fold(text);
+        let glance = classify::Glance::new(text, &folded);
+        if self.football_only && !glance.may_be_football() {
+            return Analysis::not_football(document);
+        }
         let sentences = segment::segment(text);
-        let mut recognition = recognize::recognize(
+        let recognition = recognize::recognize(
             &self.gazetteer,
             &self.descriptors,
             text,
             &folded,
             &sentences,
         );
-        let mut events = classify::classify(
+        let events = classify::classify(
             &self.lexicon,
             &self.gazetteer,
             text,
@@ -117,26 +124,29 @@ impl Pipeline {
             &sentences,
             &recognition,
         );
-        // The check costs a pass over the words; a document with nothing found does not need it.
-        let found = !events.is_empty() || !recognition.mentions.is_empty();
-        if self.football_only
-            && found
-            && !classify::is_football_document(
-                &self.gazetteer,
-                &folded,
-                &sentences,
-                &recognition,
-                &events,
-            )
-        {
-            events.clear();
-            recognition = Recognition::default();
+        let football = !self.football_only
+            || classify::is_football_document(&self.gazetteer, glance, &recognition, &events);
+        if !football {
+            return Analysis::not_football(document);
         }
         Analysis {
             document,
             sentences,
             recognition,
             events,
+            football,
+        }
+    }
+}
+
+impl<'d> Analysis<'d> {
+    fn not_football(document: &'d Document) -> Analysis<'d> {
+        Analysis {
+            document,
+            sentences: Vec::new(),
+            recognition: Recognition::default(),
+            events: Vec::new(),
+            football: false,
         }
     }
 }

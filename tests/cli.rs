@@ -24,8 +24,12 @@ fn extract_reads_folders_jsonl_and_bad_records() {
     );
 
     let report = crate::common::report(out.path());
-    assert_eq!(report["documents_read"], 6);
+    assert_eq!(report["documents_read"], 7);
     assert_eq!(report["documents_failed"], 2);
+    assert_eq!(
+        report["documents_not_football"], 1,
+        "review.txt: a long film review that says 'bommer', 'sjanse' and 'scorer'"
+    );
     assert_eq!(
         report["warnings"][0]["source"],
         "tests/data/corpus/nested/latin1.txt"
@@ -49,6 +53,7 @@ fn extract_reads_folders_jsonl_and_bad_records() {
         ],
         "input order: sorted paths, JSON Lines in line order; jsonl:5 has no event"
     );
+    assert!(!read(&out.path().join("mentions.csv")).contains("review.txt"));
     assert!(
         events.contains("tests/data/corpus/nested/latin1.txt,1,"),
         "Latin-1 decoded"

@@ -55,21 +55,27 @@ def main():
         entities += len(doc.ents)
     spacy_seconds = time.perf_counter() - started
 
-    with tempfile.TemporaryDirectory() as out:
-        started = time.perf_counter()
-        subprocess.run([args.kampfakta, "extract", args.corpus, "--out", out, "--threads", "1", "--quiet"], check=False)
-        ours_seconds = time.perf_counter() - started
-        with open(os.path.join(out, "mentions.csv"), encoding="utf-8") as f:
-            mentions = sum(1 for _ in f) - 1
+    # Ours twice: as shipped (documents without football words are set aside after a glance), and
+    # with --all-documents (every document through every stage, the work spaCy does).
+    runs = []
+    for label, extra in [("as shipped", []), ("--all-documents", ["--all-documents"])]:
+        with tempfile.TemporaryDirectory() as out:
+            started = time.perf_counter()
+            subprocess.run([args.kampfakta, "extract", args.corpus, "--out", out, "--threads", "1", "--quiet", *extra],
+                           check=False)
+            seconds = time.perf_counter() - started
+            with open(os.path.join(out, "mentions.csv"), encoding="utf-8") as f:
+                mentions = sum(1 for _ in f) - 1
+        runs.append((label, seconds, mentions))
 
-    spacy_rate, ours_rate = megabytes / spacy_seconds, megabytes / ours_seconds
+    spacy_rate = megabytes / spacy_seconds
     print(f"documents: {len(texts)}, {megabytes:.1f} MB, {len(patterns)} gazetteer forms")
-    print(f"spaCy {spacy.__version__} (1 process): {spacy_seconds:.2f} s, {spacy_rate:.2f} MB/s, "
-          f"{sentences} sentences, {entities} entities")
-    print(f"kampfakta (1 thread, whole pipeline with CSV output): {ours_seconds:.2f} s, {ours_rate:.2f} MB/s, "
-          f"{mentions} mentions")
-    print(f"ratio: {ours_rate / spacy_rate:.1f}x")
-
+    print(f"spaCy {spacy.__version__} (1 process, texts already in memory): {spacy_seconds:.2f} s, "
+          f"{spacy_rate:.2f} MB/s, {sentences} sentences, {entities} entities")
+    for label, seconds, mentions in runs:
+        rate = megabytes / seconds
+        print(f"kampfakta {label} (1 worker thread, reading the files and writing CSV): {seconds:.2f} s, "
+              f"{rate:.2f} MB/s, {mentions} mentions, ratio {rate / spacy_rate:.1f}x")
 
 if __name__ == "__main__":
     sys.exit(main())

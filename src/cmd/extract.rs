@@ -101,43 +101,54 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = CsvOptions {
         excel_safe: args.excel_safe,
     };
-    let mut documents = Documents::new(sources);
-    loop {
-        let batch: Vec<_> = documents.by_ref().take(BATCH).collect();
-        if batch.is_empty() {
-            break;
-        }
-        let rendered: Vec<Result<Done, Failure>> = pool.install(|| {
-            batch
-                .into_par_iter()
-                .map(|document| {
-                    let document = document?;
-                    let warnings = document
-                        .warnings
-                        .iter()
-                        .map(|w| Failure {
-                            source: document.id.clone(),
-                            reason: w.clone(),
-                        })
-                        .collect();
-                    let rendered =
-                        render_with(&pipeline.analyze(&document), pipeline.gazetteer(), options);
-                    Ok((rendered, document.text.len() as u64, warnings))
-                })
-                .collect()
-        });
-        for result in rendered {
-            match result {
-                Ok((rendered, bytes, warnings)) => {
-                    sink.document(&rendered)?;
-                    sink.report.warnings.extend(warnings);
-                    progress.inc(bytes);
+    // One thread reads and decodes the next batch while the pool analyses this one; the channel
+    // holds one batch, so memory stays bounded.
+    let (batches, received) = std::sync::mpsc::sync_channel(1);
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        scope.spawn(move || {
+            let mut documents = Documents::new(sources);
+            loop {
+                let batch: Vec<_> = documents.by_ref().take(BATCH).collect();
+                // A closed channel means the writer stopped on an error; stop reading too.
+                if batch.is_empty() || batches.send(batch).is_err() {
+                    break;
                 }
-                Err(failure) => sink.failure(failure),
             }
+        });
+        for batch in received {
+            let rendered: Vec<Result<Done, Failure>> = pool.install(|| {
+                batch
+                    .into_par_iter()
+                    .map(|document| {
+                        let document = document?;
+                        let warnings = document
+                            .warnings
+                            .iter()
+                            .map(|w| Failure {
+                                source: document.id.clone(),
+                                reason: w.clone(),
+                            })
+                            .collect();
+                        let analysis = pipeline.analyze(&document);
+                        let rendered = render_with(&analysis, pipeline.gazetteer(), options);
+                        Ok((rendered, document.text.len() as u64, warnings))
+                    })
+                    .collect()
+            });
+            for result in rendered {
+                match result {
+                    Ok((rendered, bytes, warnings)) => {
+                        sink.document(&rendered)?;
+                        sink.report.warnings.extend(warnings);
+                        progress.inc(bytes);
+                    }
+                    Err(failure) => sink.failure(failure),
+                }
+            }
+            sink.flush()?;
         }
-        sink.flush()?;
-    }
+        Ok(())
+    })?;
     progress.finish_and_clear();
     let report = sink.commit(started.elapsed().as_secs_f64())?;
     for failure in &report.failures {
