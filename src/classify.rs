@@ -575,6 +575,23 @@ const FOOTBALL_ROOTS: &[&str] = &[
     "kvalifisering",
     "skåra",
     "målsjanse",
+    "startellever",
+    "kamptropp",
+    "lagoppstilling",
+    "treningskamp",
+    "landskamp",
+    "bortekamp",
+    "hjemmekamp",
+    "serierunde",
+    "serieåpning",
+    "opprykk",
+    "nedrykk",
+    "toppscorer",
+    "cupfinale",
+    "venstreback",
+    "høyreback",
+    "midtstopper",
+    "kantspiller",
 ];
 
 /// Documents with fewer words than this, or of one sentence, are taken as football: a caption or

@@ -158,6 +158,62 @@ fn event_f1_on_gold_dev_keeps_its_floor() {
     }
 }
 
+/// The same gold sentences classified inside their whole documents, as `extract` runs: the
+/// football-document check must not take a report's events away.
+#[test]
+fn event_f1_on_gold_dev_in_documents_keeps_its_floor() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    if shared("gold/dev.tsv").is_none() {
+        return;
+    }
+    let pipeline = Pipeline::new().unwrap();
+    let gold = kampfakta::eval::read_gold_events(&root.join("gold/dev.tsv")).unwrap();
+    let predictions =
+        kampfakta::eval::predict_documents(&pipeline, &root.join("corpora"), &gold).unwrap();
+    let mut scores = kampfakta::eval::EventScores::default();
+    for (g, p) in gold.iter().zip(&predictions) {
+        scores.add(&g.labels, &p.labels);
+    }
+    println!("{}", scores.table());
+    use kampfakta::EventKind::*;
+    for (kind, floor) in [(Goal, 0.895), (Chance, 0.84), (Foul, 0.86), (Penalty, 0.75)] {
+        let (_, _, f1) = scores.label(kind);
+        assert!(
+            f1 >= floor,
+            "{} F1 {f1:.3} fell below {floor}",
+            kind.as_str()
+        );
+    }
+}
+
+/// Every NoReC football report, previews and line-ups included, passes the football check.
+#[test]
+fn every_norec_football_report_is_taken_as_football() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norec-football");
+    if !root.is_dir() {
+        skipped(&root);
+        return;
+    }
+    let pipeline = Pipeline::new().unwrap();
+    let mut reports = 0;
+    for split in ["train", "dev", "test"] {
+        for entry in std::fs::read_dir(root.join(split)).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let doc = Document::new(path.display().to_string(), text);
+            let analysis = pipeline.analyze(&doc);
+            assert!(analysis.football, "{} set aside", path.display());
+            assert!(
+                !analysis.recognition.mentions.is_empty(),
+                "{}",
+                path.display()
+            );
+            reports += 1;
+        }
+    }
+    assert_eq!(reports, 73);
+}
+
 /// Segmentation against UD Norwegian Bokmål (CoNLL 2018 scoring): the F1 reached must not drop.
 #[test]
 fn segmentation_f1_on_ud_keeps_its_floor() {
