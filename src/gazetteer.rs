@@ -19,7 +19,8 @@
 
 use crate::error::{Error, Problem, Result};
 use crate::segment::fold;
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::automaton::OverlappingState;
+use aho_corasick::{AhoCorasick, Anchored, Input, Match, MatchKind, StartKind};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -151,6 +152,8 @@ pub struct Gazetteer {
     entities: Vec<Entity>,
     by_id: HashMap<String, usize>,
     automaton: AhoCorasick,
+    /// The bytes a pattern starts with: most word starts can be passed over without a search.
+    first_bytes: [bool; 256],
     /// Per automaton pattern: the entities written that way.
     candidates: Vec<Vec<Candidate>>,
     /// Rows with the same kind and name under two ids: merged across folders, or kept apart.
@@ -595,16 +598,25 @@ impl Gazetteer {
                 }
             }
         }
-        // Overlapping matches: the recogniser picks leftmost-longest among the ones that pass
-        // the word-boundary and case checks, which a leftmost-longest automaton cannot do.
+        // Every match at a given start (overlapping, anchored): the recogniser picks the longest
+        // that passes the word-boundary and case checks, which a leftmost-longest automaton
+        // cannot do.
         let automaton = AhoCorasick::builder()
             .match_kind(MatchKind::Standard)
+            .start_kind(StartKind::Anchored)
             .build(&patterns)
             .expect("gazetteer patterns are plain strings well under the automaton's size limits");
+        let mut first_bytes = [false; 256];
+        for pattern in &patterns {
+            if let Some(&byte) = pattern.as_bytes().first() {
+                first_bytes[usize::from(byte)] = true;
+            }
+        }
         Gazetteer {
             entities,
             by_id,
             automaton,
+            first_bytes,
             candidates,
             duplicates: Vec::new(),
         }
@@ -622,8 +634,28 @@ impl Gazetteer {
         self.by_id.get(id).copied()
     }
 
-    pub fn automaton(&self) -> &AhoCorasick {
-        &self.automaton
+    /// Every form that starts at byte `start` of `folded` text ([`fold`]), shortest first.
+    pub fn forms_at(&self, folded: &str, start: usize, found: &mut Vec<Match>) {
+        found.clear();
+        if !folded
+            .as_bytes()
+            .get(start)
+            .is_some_and(|&b| self.first_bytes[usize::from(b)])
+        {
+            return;
+        }
+        let input = Input::new(folded).range(start..).anchored(Anchored::Yes);
+        let mut state = OverlappingState::start();
+        loop {
+            self.automaton.find_overlapping(input.clone(), &mut state);
+            match state.get_match() {
+                // A state also reports the patterns that are suffixes of its path ("oman" in
+                // "roman"), even in an anchored search.
+                Some(m) if m.start() == start => found.push(m),
+                Some(_) => {}
+                None => break,
+            }
+        }
     }
 
     pub fn candidates(&self, pattern: usize) -> &[Candidate] {

@@ -428,45 +428,53 @@ impl<'a> NameFilter<'a> {
 
 fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
     let mut out = Vec::new();
-    for m in gazetteer.automaton().find_overlapping_iter(folded) {
-        let (start, end) = (m.start(), m.end());
-        if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
-            continue;
-        }
-        // A name starts a word: not after a letter or digit, nor glued to a symbol ("©NTB").
-        if text[..start]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '©' | '®' | '@' | '_' | '&'))
-        {
-            continue;
-        }
-        let Some((span_end, how)) = word_end(text, end) else {
-            continue;
-        };
-        let surface = &text[start..end];
-        let candidates: Vec<(usize, bool)> = gazetteer
-            .candidates(m.pattern().as_usize())
-            .iter()
-            .filter(|c| case_fits(&c.form, surface))
-            .map(|c| (c.entity, c.is_name))
-            .collect();
-        // "i Norge", "fra Stranda", "byen Norwich": a team named after a place, written as the
-        // place.
-        let after_locative = candidates
-            .iter()
-            .all(|&(e, _)| is_place_named(gazetteer, e, surface))
-            && LOCATIVES.contains(&previous_word(text, start).to_lowercase().as_str());
-        if !candidates.is_empty() && !after_locative {
-            out.push(RawMatch {
-                span: start..span_end,
-                name_len: end - start,
-                candidates,
-                how,
-            });
+    let mut found = Vec::new();
+    // A name starts a word: not after a letter or digit, nor glued to a symbol ("©NTB").
+    let word_starts = std::iter::once(0).chain(
+        text.char_indices()
+            .filter(|(_, c)| !(c.is_alphanumeric() || matches!(c, '©' | '®' | '@' | '_' | '&')))
+            .map(|(at, c)| at + c.len_utf8()),
+    );
+    for start in word_starts {
+        gazetteer.forms_at(folded, start, &mut found);
+        for m in &found {
+            raw_match(gazetteer, text, m, &mut out);
         }
     }
     out
+}
+
+/// A form found at a word start, kept if it ends a word (or a genitive or compound) and its case
+/// fits.
+fn raw_match(gazetteer: &Gazetteer, text: &str, m: &aho_corasick::Match, out: &mut Vec<RawMatch>) {
+    let (start, end) = (m.start(), m.end());
+    if !text.is_char_boundary(end) {
+        return;
+    }
+    let Some((span_end, how)) = word_end(text, end) else {
+        return;
+    };
+    let surface = &text[start..end];
+    let candidates: Vec<(usize, bool)> = gazetteer
+        .candidates(m.pattern().as_usize())
+        .iter()
+        .filter(|c| case_fits(&c.form, surface))
+        .map(|c| (c.entity, c.is_name))
+        .collect();
+    // "i Norge", "fra Stranda", "byen Norwich": a team named after a place, written as the
+    // place.
+    let after_locative = candidates
+        .iter()
+        .all(|&(e, _)| is_place_named(gazetteer, e, surface))
+        && LOCATIVES.contains(&previous_word(text, start).to_lowercase().as_str());
+    if !candidates.is_empty() && !after_locative {
+        out.push(RawMatch {
+            span: start..span_end,
+            name_len: end - start,
+            candidates,
+            how,
+        });
+    }
 }
 
 /// Word roots that make a sentence about football (a score token does too).
