@@ -23,7 +23,7 @@
 
 use crate::error::{Error, Problem, Result};
 use crate::gazetteer::{EntityKind, Gazetteer};
-use crate::recognize::{teams_of, How, MatchContext, Recognition};
+use crate::recognize::{previous_word, teams_of, How, MatchContext, Recognition};
 use crate::segment::{Sentence, Token, TokenKind};
 use aho_corasick::{AhoCorasick, MatchKind};
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
@@ -934,7 +934,11 @@ fn actor(
             || (span(m).end <= trigger.start && text[span(m).end..trigger.start].trim().is_empty())
     };
     let players: Vec<usize> = mentions
-        .filter(|&m| is_player_mention(gazetteer, recognition, m) && eligible(m))
+        .filter(|&m| {
+            is_player_mention(gazetteer, recognition, m)
+                && eligible(m)
+                && !beaten_or_serving(text, span(m).start)
+        })
         .collect();
     let inside = players
         .iter()
@@ -961,6 +965,48 @@ fn actor(
         .or_else(|| before().next())
         .or_else(|| after().next())
         .copied()
+}
+
+/// Whether the player named at `start` is the keeper beaten or the one who passed, not the one
+/// who acted: `i mål bak Manuel Neuer`, `forbi Stranda-keeper Thomas Hove`, `over Hart`, `på
+/// pasning fra Kroos`.
+fn beaten_or_serving(text: &str, start: usize) -> bool {
+    let before = |offset: usize| {
+        let word = previous_word(text, offset);
+        let at = text[..offset].trim_end().len() - word.len();
+        (word.to_lowercase(), at)
+    };
+    let (mut word, mut at) = before(start);
+    if [
+        "keeper",
+        "keeperen",
+        "målvakt",
+        "målvakten",
+        "målvakta",
+        "sisteskanse",
+    ]
+    .contains(&word.as_str())
+    {
+        (word, at) = before(at);
+    }
+    match word.as_str() {
+        "bak" | "forbi" | "over" => true,
+        "fra" => {
+            let (served_by, _) = before(at);
+            [
+                "pasning",
+                "innlegg",
+                "stikker",
+                "gjennomspill",
+                "assist",
+                "hjørnespark",
+                "corner",
+            ]
+            .iter()
+            .any(|root| served_by.starts_with(root))
+        }
+        _ => false,
+    }
 }
 
 /// Whether the clause that ends where the trigger starts has a personal pronoun for its subject.
@@ -1119,6 +1165,34 @@ mod tests {
             let expected: Vec<(&str, String)> =
                 expected.iter().map(|(k, m)| (*k, m.to_string())).collect();
             assert_eq!(labels(text), expected, "input: {text:?}");
+        }
+    }
+
+    #[test]
+    fn the_actor_is_not_the_keeper_beaten_nor_the_passer() {
+        let pipeline = crate::Pipeline::new().unwrap();
+        let actor = |text: &str| {
+            let doc = crate::Document::new("t", text);
+            let analysis = pipeline.analyze(&doc);
+            let event = &analysis.events[0];
+            event
+                .actor
+                .and_then(|m| analysis.recognition.mentions[m].entity())
+                .map(|e| pipeline.gazetteer().entity(e).name.clone())
+        };
+        for (text, scorer) in [
+            (
+                "Messi la inn til Higuaín som avsluttet på direkten og i mål bak Manuel Neuer.",
+                Some("Gonzalo Higuaín"),
+            ),
+            ("Ballen gikk i krysset bak Manuel Neuer.", None),
+            (
+                "Thomas Müller scoret på pasning fra Toni Kroos.",
+                Some("Thomas Müller"),
+            ),
+            ("Ballen gikk forbi keeper Manuel Neuer og i mål.", None),
+        ] {
+            assert_eq!(actor(text).as_deref(), scorer, "{text}");
         }
     }
 

@@ -653,7 +653,8 @@ fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str) -> bool {
 }
 
 /// The word before a byte offset, without punctuation.
-fn previous_word(text: &str, offset: usize) -> &str {
+/// The word that ends before `offset` (letters and digits only: `Stranda-keeper` gives `keeper`).
+pub(crate) fn previous_word(text: &str, offset: usize) -> &str {
     let before = text[..offset].trim_end();
     let start = before.rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| {
         i + before[i..].chars().next().map_or(1, char::len_utf8)
