@@ -140,12 +140,15 @@ MANUAL_NATIONALITY = {"Brad Friedel": "United States", "Samir Nasri": "France", 
 
 
 def fix_mojibake(s):
-    """Some fact rows were UTF-8 read as Latin-1 ("SÃ£o TomÃ©"); undo that."""
+    """Some fact rows were UTF-8 read as Latin-1 ("SÃ£o TomÃ©"); undo that. Where the second byte,
+    a control character, was lost ("Miguel Ãngel"), it was most likely that of "Á"."""
     if "Ã" in s or "Â" in s:
-        try:
-            return s.encode("latin-1").decode("utf-8")
-        except (UnicodeDecodeError, UnicodeEncodeError):
-            return s
+        lost_byte = re.sub("Ã(?![\x80-\xbf])", "Ã\x81", s)
+        for encoding, text in [("cp1252", s), ("latin-1", lost_byte)]:
+            try:
+                return text.encode(encoding).decode("utf-8")
+            except (UnicodeDecodeError, UnicodeEncodeError):
+                continue
     return s
 
 
@@ -190,10 +193,76 @@ def keep_alias(alias, name):
 
 
 def spelling_variants(form):
-    """Håland -> Haaland, Ødegaard -> Odegaard, Sæter -> Saeter: how foreign papers write them."""
+    """Suárez -> Suarez, Håland -> Haaland, Ødegaard -> Odegaard, Sæter -> Saeter: how papers
+    write names without their accents, and foreign papers Norwegian names."""
+    plain = "".join(c if c in "åÅøØæÆ" else strip_accents(c) for c in form)
     table = str.maketrans({"å": "aa", "Å": "Aa", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae"})
-    variant = form.translate(table)
-    return [variant] if variant != form else []
+    return [v for v in dict.fromkeys([plain, plain.translate(table)]) if v != form]
+
+
+def strip_accents(c):
+    return "".join(d for d in unicodedata.normalize("NFD", c) if not unicodedata.combining(d))
+
+
+def person_name(raw):
+    """The name without a disambiguating note: "David James (footballer)" -> "David James"."""
+    return re.sub(r"\s*\([^)]*\)$", "", fix_mojibake(raw).strip())
+
+
+# Spanish given names that come second in a double given name ("Juan Guillermo Cuadrado"): then
+# the last word is the surname; otherwise a three-word Spanish name is given name, father's and
+# mother's surname ("Gerard Piqué Bernabéu"), and the middle word is the one used.
+SPANISH_SECOND_GIVEN = {
+    "alberto", "andrés", "antonio", "camilo", "carlos", "david", "eduardo", "ernesto", "fernando",
+    "francisco", "gabriel", "guillermo", "ignacio", "javier", "jesús", "josé", "juan", "luis", "manuel",
+    "maría", "martín", "miguel", "pablo", "pedro", "ramón", "ángel", "esteban", "emilio", "alejandro",
+    "sebastián", "daniel", "felipe", "enrique", "rafael", "roberto", "ricardo", "diego", "josé"}
+
+
+# Words that belong to the surname that follows them: "van Persie", "de Jong", "van der Vaart".
+SURNAME_PARTICLES = {"van", "von", "de", "der", "den", "da", "das", "dos", "di", "del", "le", "la", "ten", "ter", "mac"}
+
+
+def surname(name):
+    """The name Norwegian reports use for a player after the first mention: the last word with the
+    particles before it (Robin van Persie -> van Persie)."""
+    words = name.split()
+    if len(words) < 2:
+        return ""
+    start = len(words) - 1
+    while start > 1 and words[start - 1].lower() in SURNAME_PARTICLES:
+        start -= 1
+    return " ".join(words[start:])
+
+
+# Spanish names may end with the mother's surname: "Gerard Piqué Bernabéu" is not called
+# "Bernabéu".
+SPANISH_NAMED = {"national:" + slug(n) for n in [
+    "Spania", "Argentina", "Uruguay", "Chile", "Colombia", "Ecuador", "Paraguay", "Peru", "Bolivia",
+    "Venezuela", "Mexico", "Costa Rica", "Honduras", "Panama", "El Salvador", "Guatemala"]}
+
+
+def player_aliases(name, aliases, nationality=""):
+    """The given aliases, the surname of the name (or of a two-word alias when the name is a long
+    legal name: "Luis Alberto Suárez Díaz" is "Suárez" through "Luis Suárez"), and spellings
+    without accents or å, ø, æ."""
+    long_name = len(name.split()) > 2 and " " not in surname(name)
+    # A two-word alias that ends the name ("Morer Vicente") is already a surname.
+    short_names = [a for a in aliases if len(a.split()) == 2 and " " not in surname(a)
+                   and not name.endswith(" " + a)] if long_name else []
+    tail_alias = any(name.endswith(" " + a) and " " in a for a in aliases)
+    words = name.split()
+    if not short_names and long_name and nationality in SPANISH_NAMED and len(words) == 3:
+        used = words[2] if words[1].lower() in SPANISH_SECOND_GIVEN else words[1]
+        if keep_alias(used, name) and used not in aliases:
+            aliases = aliases + [used]
+    elif not short_names and not tail_alias:
+        short_names = [name]
+    for form in short_names:
+        last = surname(form)
+        if last and keep_alias(last, name) and last not in aliases:
+            aliases = aliases + [last]
+    return aliases + [v for form in [name] + aliases for v in spelling_variants(form) if v not in aliases]
 
 
 def write(path, header, rows):
@@ -253,9 +322,13 @@ def main():
 
     for r in csv.DictReader(open(FACTS / "clubs_sample.csv", encoding="utf-8")):
         add_club(fix_mojibake(r["name"]), split_aliases(r["aliases"]), r["country"], fix_mojibake(r["city"]))
+    # A club's own name wins over another club's alias: "FC Barcelona" is Barcelona, not the
+    # "Barcelona" that Barcelona SC Guayaquil is also called.
     openfootball = {}
-    for r in csv.DictReader(open(FACTS / "clubs_openfootball_all.csv", encoding="utf-8")):
+    openfootball_rows = list(csv.DictReader(open(FACTS / "clubs_openfootball_all.csv", encoding="utf-8")))
+    for r in openfootball_rows:
         openfootball.setdefault(club_key(r["name"]), r)
+    for r in openfootball_rows:
         for a in split_aliases(r["aliases"]):
             openfootball.setdefault(club_key(a), r)
 
@@ -275,13 +348,20 @@ def main():
     # date or club), the squad list filling a missing nationality.
     players, player_index = [], {}
     for r in csv.DictReader(open(FACTS / "players_sample.csv", encoding="utf-8")):
-        name = fix_mojibake(r["name"]).strip()
+        name = person_name(r["name"])
         club = club_ref(r["club"])
         country = r["country"] or MANUAL_NATIONALITY.get(name, "")
         if not country and r["club"] in nation_by_name:
             country = r["club"]
         nationality = nation_by_name.get(country, "")
+        aliases = [a for a in split_aliases(r["aliases"]) if keep_alias(a, name)]
         known = player_index.get(("name", name.lower()))
+        # "Lionel Andrés Messi Cuccittini" with the alias "Lionel Messi": a known player's full
+        # legal name.
+        for alias in aliases if not known else []:
+            if " " in alias and ("name", alias.lower()) in player_index:
+                known = player_index[("name", alias.lower())]
+                break
         same_nation = known and (not known[4] or not nationality or known[4] == nationality)
         same_birth = known and (not known[6] or not r["birth_date"] or known[6] == r["birth_date"])
         same_person = known and (same_nation or same_birth)
@@ -300,14 +380,16 @@ def main():
             player_id += "-" + slug(club_display(r["club"]) or "2")
             if player_id in player_index:
                 continue
-        aliases = [a for a in split_aliases(r["aliases"]) if keep_alias(a, name)]
-        aliases += [v for form in [name] + aliases for v in spelling_variants(form) if v not in aliases]
+        aliases = player_aliases(name, aliases, nationality)
         row = [player_id, name, "|".join(aliases), club, nationality, r["position"], r["birth_date"]]
         players.append(row)
         player_index[player_id] = row
-        player_index.setdefault(("name", name.lower()), row)
+        # A full name given as an alias ("Gerard Piqué" for "Gerard Piqué Bernabéu") finds the
+        # person too, when another source lists them under it.
+        for form in [name] + [a for a in aliases if " " in a]:
+            player_index.setdefault(("name", form.lower()), row)
     for r in csv.DictReader(open(FACTS / "worldcup-2014-players.csv", encoding="utf-8")):
-        name = fix_mojibake(r["name"]).strip()
+        name = person_name(r["name"])
         nationality = nation_by_name.get(r["nation"], "")
         known = player_index.get(("name", name.lower()))
         if known:
@@ -317,8 +399,7 @@ def main():
         player_id = "player:" + slug(name)
         if player_id in player_index:
             player_id += "-" + slug(r["nation"])
-        surname = name.split()[-1] if " " in name else ""
-        aliases = surname if surname and keep_alias(surname, name) else ""
+        aliases = "|".join(player_aliases(name, [], nationality))
         row = [player_id, name, aliases, club_ref(r["club"]), nationality, r["position"], ""]
         players.append(row)
         player_index[player_id] = row
@@ -327,7 +408,7 @@ def main():
 
     officials, seen = [], set()
     for r in csv.DictReader(open(FACTS / "officials_sample.csv", encoding="utf-8")):
-        name = fix_mojibake(r["name"]).strip()
+        name = person_name(r["name"])
         if name in seen:
             continue
         seen.add(name)

@@ -950,16 +950,14 @@ fn actor(
             .filter(|&&m| span(m).end <= trigger.start)
     };
     let after = || players.iter().filter(|&&m| span(m).start >= trigger.end);
-    // "da han plasserte ballen": the pronoun is the subject, and it points back past the clause.
+    // "da han plasserte ballen": the pronoun is the subject, and it points back past the clause
+    // to a player named before it ("de Vrij ... da han avsluttet via Ochoa": de Vrij).
     let pronoun_subject = || subject_pronoun(&text[sentence.start..trigger.start]);
     inside
         .or_else(|| before().find(|&&m| !clause_break(&text[span(m).end..trigger.start])))
         .or_else(|| {
-            if pronoun_subject() {
-                before().next()
-            } else {
-                None
-            }
+            let pronoun = sentence.start + pronoun_subject()?;
+            before().find(|&&m| span(m).end <= pronoun)
         })
         .or_else(|| after().find(|&&m| !clause_break(&text[trigger.end..span(m).start])))
         .or_else(|| before().next())
@@ -1009,21 +1007,22 @@ fn beaten_or_serving(text: &str, start: usize) -> bool {
     }
 }
 
-/// Whether the clause that ends where the trigger starts has a personal pronoun for its subject.
-fn subject_pronoun(head: &str) -> bool {
+/// Where the personal pronoun that is the subject of the clause ending `head` starts, if it has
+/// one.
+fn subject_pronoun(head: &str) -> Option<usize> {
     for word in head
         .split(|c: char| c.is_whitespace())
         .rev()
         .filter(|w| !w.is_empty())
     {
         if clause_break(word) {
-            return false;
+            return None;
         }
         if matches!(word.to_lowercase().as_str(), "han" | "hun" | "ho" | "hon") {
-            return true;
+            return Some(word.as_ptr() as usize - head.as_ptr() as usize);
         }
     }
-    false
+    None
 }
 
 /// Whether two spans of a sentence are in the same clause.

@@ -21,7 +21,7 @@ use crate::error::{Error, Problem, Result};
 use crate::segment::fold;
 use aho_corasick::automaton::OverlappingState;
 use aho_corasick::{AhoCorasick, Anchored, Input, Match, MatchKind, StartKind};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// What an entity is.
@@ -156,6 +156,9 @@ pub struct Gazetteer {
     first_bytes: [bool; 256],
     /// Per automaton pattern: the entities written that way.
     candidates: Vec<Vec<Candidate>>,
+    /// The first words of people's full names, folded: "Hans" before a surname is a first name,
+    /// not a genitive.
+    first_names: HashSet<String>,
     /// Rows with the same kind and name under two ids: merged across folders, or kept apart.
     duplicates: Vec<(String, String)>,
 }
@@ -606,6 +609,11 @@ impl Gazetteer {
             .start_kind(StartKind::Anchored)
             .build(&patterns)
             .expect("gazetteer patterns are plain strings well under the automaton's size limits");
+        let first_names = entities
+            .iter()
+            .filter(|e| matches!(e.kind, EntityKind::Player | EntityKind::Official))
+            .filter_map(|e| e.name.split_once(' ').map(|(first, _)| fold(first)))
+            .collect();
         let mut first_bytes = [false; 256];
         for pattern in &patterns {
             if let Some(&byte) = pattern.as_bytes().first() {
@@ -618,6 +626,7 @@ impl Gazetteer {
             automaton,
             first_bytes,
             candidates,
+            first_names,
             duplicates: Vec::new(),
         }
     }
@@ -656,6 +665,11 @@ impl Gazetteer {
                 None => break,
             }
         }
+    }
+
+    /// Whether a word is the first word of a person's full name in the gazetteer.
+    pub fn is_first_name(&self, word: &str) -> bool {
+        self.first_names.contains(&fold(word))
     }
 
     pub fn candidates(&self, pattern: usize) -> &[Candidate] {
