@@ -345,7 +345,7 @@ def main():
         return add_club(name, [], "", "")
 
     # Players: the sample, then the World Cup 2014 squads; one row per person (same name and birth
-    # date or club), the squad list filling a missing nationality.
+    # date or club), the squad list giving the nationality.
     players, player_index = [], {}
     for r in csv.DictReader(open(FACTS / "players_sample.csv", encoding="utf-8")):
         name = person_name(r["name"])
@@ -393,8 +393,9 @@ def main():
         nationality = nation_by_name.get(r["nation"], "")
         known = player_index.get(("name", name.lower()))
         if known:
-            if not known[4]:
-                known[4] = nationality
+            # The squad lists are the official record of a player's national team; the sample
+            # sometimes lists a player under two ("Keylor Navas": Japan and Costa Rica).
+            known[4] = nationality or known[4]
             continue
         player_id = "player:" + slug(name)
         if player_id in player_index:

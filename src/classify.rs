@@ -8,7 +8,9 @@
 //!   matches a word starting with `scor`, `*målet` a word ending with `målet`, `*sjanse*` a word
 //!   containing `sjanse`; `*` alone is any one word, `#score` a score (`2-0`, `2 - 0`), `#num` a
 //!   number in digits or words, `#score-mål*` a compound that starts with a score (`1-0-målet`),
-//!   and `^` as the first element anchors the cue at the sentence start (fact lines: `^ mål :`).
+//!   `@person` (not first) the first word of a recognised player or official (`satte inn @person`
+//!   is a substitution, not a goal), and `^` as the first element anchors the cue at the sentence
+//!   start (fact lines: `^ mål :`).
 //! - Effects: `trigger` gives the event; `weak` gives it only when no other event's trigger fired
 //!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
 //!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
@@ -136,6 +138,8 @@ enum Element {
     Number,
     /// `#score-målet`: a compound starting with a score (`1-0-målet`), the rest matched as a word.
     ScoreCompound(Box<Element>),
+    /// `@person`: the first word of a player's or an official's name (or a description of one).
+    Person,
     Exact(String),
     Prefix(String),
     Suffix(String),
@@ -149,6 +153,7 @@ impl Element {
             "*" => Element::Any,
             "#score" => Element::Score,
             "#num" => Element::Number,
+            "@person" => Element::Person,
             _ => {
                 if let Some(rest) = word.strip_prefix("#score-") {
                     return Element::ScoreCompound(Box::new(Element::parse(rest)));
@@ -176,12 +181,20 @@ impl Element {
         }
     }
 
-    /// How many tokens from `at` this element matches, if it matches.
-    fn matches(&self, folded: &str, tokens: &[Token], at: usize) -> Option<usize> {
+    /// How many tokens from `at` this element matches, if it matches. `people`: the sorted start
+    /// offsets of the sentence's mentions of people.
+    fn matches(
+        &self,
+        folded: &str,
+        tokens: &[Token],
+        at: usize,
+        people: &[usize],
+    ) -> Option<usize> {
         let token = tokens.get(at)?;
         let word = &folded[token.span.clone()];
         let matched = match self {
             Element::Start => false,
+            Element::Person => people.binary_search(&token.span.start).is_ok(),
             Element::Score => {
                 if token.kind == TokenKind::Score {
                     return Some(1);
@@ -324,7 +337,8 @@ impl Lexicon {
             };
             let cue = field(cue_col).to_lowercase();
             let elements: Vec<Element> = cue.split_whitespace().map(Element::parse).collect();
-            let bad_start = elements.iter().skip(1).any(|e| *e == Element::Start);
+            let bad_start = elements.iter().skip(1).any(|e| *e == Element::Start)
+                || elements.first() == Some(&Element::Person);
             if elements.is_empty()
                 || bad_start
                 || elements
@@ -334,7 +348,7 @@ impl Lexicon {
                 problems.push(problem(
                     line,
                     Some("cue"),
-                    format!("cue {cue:?} needs a word, and ^ only first"),
+                    format!("cue {cue:?} needs a word, ^ only first and @person not first"),
                 ));
                 continue;
             }
@@ -367,6 +381,8 @@ impl Lexicon {
                 Element::Score | Element::Number | Element::ScoreCompound(_) | Element::Any => {
                     numeric_first.push(i)
                 }
+                // Rejected above: a cue never starts with @person.
+                Element::Person => {}
             }
         }
         let wildcard_first = AhoCorasick::builder()
@@ -384,7 +400,7 @@ impl Lexicon {
     }
 
     /// Every cue that matches in a sentence: (cue index, byte range of the matched words).
-    fn hits(&self, folded: &str, tokens: &[Token]) -> Vec<(usize, Range<usize>)> {
+    fn hits(&self, folded: &str, tokens: &[Token], people: &[usize]) -> Vec<(usize, Range<usize>)> {
         let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
             return Vec::new();
         };
@@ -426,7 +442,7 @@ impl Lexicon {
         tries.dedup();
         let mut hits = Vec::new();
         for (cue, at) in tries {
-            if let Some(end) = self.match_at(cue, folded, tokens, at) {
+            if let Some(end) = self.match_at(cue, folded, tokens, at, people) {
                 hits.push((cue, tokens[at].span.start..tokens[end].span.end));
             }
         }
@@ -434,7 +450,14 @@ impl Lexicon {
     }
 
     /// The index of the last token of the cue if it matches from token `start`.
-    fn match_at(&self, cue: usize, folded: &str, tokens: &[Token], start: usize) -> Option<usize> {
+    fn match_at(
+        &self,
+        cue: usize,
+        folded: &str,
+        tokens: &[Token],
+        start: usize,
+        people: &[usize],
+    ) -> Option<usize> {
         let mut elements = self.cues[cue].elements.as_slice();
         if elements[0] == Element::Start {
             if start != 0 {
@@ -444,7 +467,7 @@ impl Lexicon {
         }
         let mut at = start;
         for element in elements {
-            at += element.matches(folded, tokens, at)?;
+            at += element.matches(folded, tokens, at, people)?;
         }
         Some(at - 1)
     }
@@ -476,7 +499,19 @@ pub fn classify(
         if minute.is_some() {
             last_minute = minute;
         }
-        let hits = lexicon.hits(folded, &sentence.tokens);
+        let people: Vec<usize> = recognition.mentions[sentence_mentions.clone()]
+            .iter()
+            .filter(|m| {
+                m.entities.iter().all(|&e| {
+                    matches!(
+                        gazetteer.entity(e).kind,
+                        EntityKind::Player | EntityKind::Official
+                    )
+                })
+            })
+            .map(|m| m.span.start)
+            .collect();
+        let hits = lexicon.hits(folded, &sentence.tokens, &people);
         if hits.is_empty() {
             continue;
         }
@@ -966,45 +1001,43 @@ fn actor(
 }
 
 /// Whether the player named at `start` is the keeper beaten or the one who passed, not the one
-/// who acted: `i mål bak Manuel Neuer`, `forbi Stranda-keeper Thomas Hove`, `over Hart`, `på
-/// pasning fra Kroos`.
+/// who acted: `i mål bak Manuel Neuer`, `bak en sjanseløs Fernando Muslera`, `forbi
+/// Stranda-keeper Thomas Hove`, `over Hart`, `på pasning fra Kroos`.
 fn beaten_or_serving(text: &str, start: usize) -> bool {
     let before = |offset: usize| {
         let word = previous_word(text, offset);
         let at = text[..offset].trim_end().len() - word.len();
-        (word.to_lowercase(), at)
+        (word, at, &text[at + word.len()..offset])
     };
-    let (mut word, mut at) = before(start);
-    if [
-        "keeper",
-        "keeperen",
-        "målvakt",
-        "målvakten",
-        "målvakta",
-        "sisteskanse",
-    ]
-    .contains(&word.as_str())
-    {
-        (word, at) = before(at);
-    }
-    match word.as_str() {
-        "bak" | "forbi" | "over" => true,
-        "fra" => {
-            let (served_by, _) = before(at);
-            [
-                "pasning",
-                "innlegg",
-                "stikker",
-                "gjennomspill",
-                "assist",
-                "hjørnespark",
-                "corner",
-            ]
-            .iter()
-            .any(|root| served_by.starts_with(root))
+    let mut at = start;
+    // Back over a few lower-case words ("en sjanseløs") and compound heads ("Stranda-keeper").
+    for _ in 0..4 {
+        let (word, word_start, between) = before(at);
+        let compound = between == "-";
+        if word.is_empty() || !(compound || between.chars().all(|c| c == ' ')) {
+            return false;
         }
-        _ => false,
+        match word.to_lowercase().as_str() {
+            "bak" | "forbi" | "over" => return true,
+            "fra" => {
+                let (served_by, _, _) = before(word_start);
+                return [
+                    "pasning",
+                    "innlegg",
+                    "stikker",
+                    "gjennomspill",
+                    "assist",
+                    "hjørnespark",
+                    "corner",
+                ]
+                .iter()
+                .any(|root| served_by.to_lowercase().starts_with(root));
+            }
+            _ if compound || word.starts_with(char::is_lowercase) => at = word_start,
+            _ => return false,
+        }
     }
+    false
 }
 
 /// Where the personal pronoun that is the subject of the clause ending `head` starts, if it has
@@ -1190,9 +1223,23 @@ mod tests {
                 Some("Thomas Müller"),
             ),
             ("Ballen gikk forbi keeper Manuel Neuer og i mål.", None),
+            (
+                "Müller satte ballen i mål bak en sjanseløs Manuel Neuer.",
+                Some("Thomas Müller"),
+            ),
         ] {
             assert_eq!(actor(text).as_deref(), scorer, "{text}");
         }
+        let goals = |text: &str| {
+            let doc = crate::Document::new("t", text);
+            pipeline.analyze(&doc).events.len()
+        };
+        assert_eq!(
+            goals("Van Gaal satte inn Tim Krul på overtid."),
+            0,
+            "a substitution"
+        );
+        assert_eq!(goals("Robben satte inn 1-0 på overtid."), 1);
     }
 
     #[test]
@@ -1280,7 +1327,7 @@ mod tests {
             err,
             "cues.csv:3: column event: unknown event \"gaol\" (goal, chance, foul, penalty)\n\
              cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block)\n\
-             cues.csv:5: column cue: cue \"x ^\" needs a word, and ^ only first"
+             cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first and @person not first"
         );
     }
 }
