@@ -627,6 +627,17 @@ const FOOTBALL_ROOTS: &[&str] = &[
     "høyreback",
     "midtstopper",
     "kantspiller",
+    "hjemmelag",
+    "bortelag",
+    // Nynorsk
+    "trenar",
+    "dommar",
+    "heimelag",
+    "innbytar",
+    "tilskodar",
+    "skotet",
+    "scora",
+    "utjamn",
 ];
 
 /// Documents with fewer words than this, or of one sentence, are taken as football: a caption or
