@@ -841,6 +841,7 @@ fn describe(
     mentions: &mut Vec<Mention>,
 ) {
     let year = report_year(text, sentences);
+    let stated = stated_ages(gazetteer, text, mentions);
     // Mentions and descriptions are both in document order: a cursor finds overlaps and a binary
     // search the mentions in reach, so a long document costs linear time.
     let mut found: Vec<Mention> = Vec::new();
@@ -876,16 +877,20 @@ fn describe(
             // Player descriptions: "21-åringen", "italieneren", "den italienske spissen".
             let mut span = token.span.clone();
             let mut unique = false;
-            let wanted: Option<Box<dyn Fn(usize) -> bool>> = if let Some(age) = age_noun(word) {
-                // With the report's year, a player born then fits (a birthday may not have come
-                // yet); without it, or without a birth date, any player does.
+            let age = age_noun(word);
+            let stated = &stated;
+            let wanted: Option<Box<dyn Fn(usize) -> bool>> = if let Some(age) = age {
+                // An age the report states ("Mario Götze (22)") decides; else, with the report's
+                // year, a player born then fits (a birthday may not have come yet); without
+                // either, any player does.
                 Some(Box::new(move |p| {
                     let born = gazetteer
                         .entity(p)
                         .attr("birth_date")
                         .and_then(|d| d.get(..4)?.parse::<i32>().ok());
-                    match (year, born) {
-                        (Some(year), Some(born)) => matches!(year - born - age, 0 | 1),
+                    match (stated.get(&p), year, born) {
+                        (Some(&stated), _, _) => stated == age,
+                        (None, Some(year), Some(born)) => matches!(year - born - age, 0 | 1),
                         _ => true,
                     }
                 }))
@@ -935,6 +940,12 @@ fn describe(
                 .filter(|&(_, e)| gazetteer.entity(e).kind == EntityKind::Player && wanted(e))
                 .collect();
             compatible.sort();
+            // A player whose age the report states beats one whose age is unknown.
+            if let Some(age) = age {
+                if compatible.iter().any(|(_, e)| stated.get(e) == Some(&age)) {
+                    compatible.retain(|(_, e)| stated.get(e) == Some(&age));
+                }
+            }
             let player = match compatible.last() {
                 Some(&(_, last)) if unique && compatible.iter().any(|&(_, e)| e != last) => None,
                 Some(&(_, last)) => Some(last),
@@ -952,6 +963,21 @@ fn describe(
     }
     mentions.extend(found);
     mentions.sort_by_key(|m| m.span.start);
+}
+
+/// Ages the report states after a player's name, as Norwegian papers do: "Mario Götze (22)".
+fn stated_ages(gazetteer: &Gazetteer, text: &str, mentions: &[Mention]) -> HashMap<usize, i32> {
+    mentions
+        .iter()
+        .filter_map(|m| {
+            let entity = m.entity()?;
+            let rest = text[m.span.end..].strip_prefix(" (")?;
+            let (digits, _) = rest.split_once(')')?;
+            let age: i32 = digits.parse().ok()?;
+            (gazetteer.entity(entity).kind == EntityKind::Player && (14..=50).contains(&age))
+                .then_some((entity, age))
+        })
+        .collect()
 }
 
 /// `21-åringen`, `19-åring`: a player described by age.
@@ -1207,6 +1233,17 @@ mod tests {
             linked("Ung og Gammel spilte. 21-åringen scoret.").as_deref(),
             Some("player:old"),
             "no year: the latest"
+        );
+        assert_eq!(
+            linked("Ung (21) og Gammel spilte. 21-åringen scoret.").as_deref(),
+            Some("player:young"),
+            "no year, but the report states Ung's age"
+        );
+        assert_eq!(
+            linked("Oslo, 22. januar 2012. Ung (24) og Gammel spilte. 21-åringen scoret.")
+                .as_deref(),
+            None,
+            "a stated age rules a player out"
         );
     }
 
