@@ -540,6 +540,7 @@ pub fn classify(
                         &sentence.span,
                         sentence_mentions.clone(),
                         &trigger,
+                        kind,
                     )
                 }),
                 _ => actor(
@@ -549,14 +550,35 @@ pub fn classify(
                     &sentence.span,
                     sentence_mentions.clone(),
                     &trigger,
+                    kind,
                 ),
             };
             if kind == EventKind::Foul {
                 foul = Some((trigger.clone(), actor));
             }
+            let own_goal = kind == EventKind::Goal && {
+                let sentence_text = &folded[sentence.span.clone()];
+                OWN_GOAL.iter().any(|words| {
+                    sentence_text.match_indices(words).any(|(at, _)| {
+                        let at = sentence.span.start + at;
+                        same_clause(text, &(at..at + words.len()), &trigger)
+                    })
+                })
+            };
             let team = actor
                 .and_then(|m| recognition.mentions[m].entity())
                 .and_then(|player| team_of_player(gazetteer, player, &recognition.context))
+                // An own goal counts for the other side.
+                .map(|team| match own_goal {
+                    true => recognition.context.opponent(team).unwrap_or(team),
+                    false => team,
+                })
+                .or_else(|| match kind {
+                    EventKind::Goal => {
+                        keeper_beaten(gazetteer, recognition, sentence_mentions.clone())
+                    }
+                    _ => None,
+                })
                 .or_else(|| {
                     team_in_sentence(gazetteer, recognition, sentence_mentions.clone(), &trigger)
                 });
@@ -966,6 +988,8 @@ fn is_player_mention(gazetteer: &Gazetteer, recognition: &Recognition, mention: 
 /// player before it in the same clause, else the first after it in the same clause, else the
 /// nearest before or first after anywhere in the sentence. A genitive (`Defoes bom`) belongs only
 /// to the word it stands before.
+///
+/// A goalkeeper named in a goal sentence is the one beaten, not the scorer.
 fn actor(
     gazetteer: &Gazetteer,
     text: &str,
@@ -973,6 +997,7 @@ fn actor(
     sentence: &Range<usize>,
     mentions: Range<usize>,
     trigger: &Range<usize>,
+    kind: EventKind,
 ) -> Option<usize> {
     let span = |m: usize| recognition.mentions[m].span.clone();
     let eligible = |m: usize| {
@@ -984,6 +1009,7 @@ fn actor(
             is_player_mention(gazetteer, recognition, m)
                 && eligible(m)
                 && !beaten_or_serving(text, span(m).start)
+                && !(kind == EventKind::Goal && is_keeper(gazetteer, recognition, m))
         })
         .collect();
     let inside = players
@@ -1083,6 +1109,37 @@ fn clause_break(between: &str) -> bool {
                 w.to_lowercase().as_str(),
                 "men" | "og" | "mens" | "da" | "etter" | "før" | "som"
             )
+        })
+}
+
+/// Words that make a goal an own goal, counted for the other side.
+const OWN_GOAL: &[&str] = &[
+    "selvmål",
+    "sjølvmål",
+    "i eget mål",
+    "i eige mål",
+    "i eget nett",
+];
+
+fn is_keeper(gazetteer: &Gazetteer, recognition: &Recognition, mention: usize) -> bool {
+    recognition.mentions[mention]
+        .entity()
+        .is_some_and(|e| gazetteer.entity(e).attr("position") == Some("GK"))
+}
+
+/// For a goal without a scorer: the team that beat a keeper of the match named in the sentence
+/// ("inn bak en sjanseløs Muslera": Uruguay's keeper, so Colombia scored).
+fn keeper_beaten(
+    gazetteer: &Gazetteer,
+    recognition: &Recognition,
+    mentions: Range<usize>,
+) -> Option<usize> {
+    let context = &recognition.context;
+    mentions
+        .filter(|&m| is_keeper(gazetteer, recognition, m))
+        .find_map(|m| {
+            let keeper = recognition.mentions[m].entity()?;
+            context.opponent(team_of_player(gazetteer, keeper, context)?)
         })
 }
 

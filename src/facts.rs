@@ -88,8 +88,9 @@ pub fn match_facts(analysis: &Analysis<'_>) -> Option<MatchFacts> {
     })
 }
 
-/// Goal events with a scorer, or with a team and a minute, merged when the same scorer's goal is
-/// told twice (a lead, then the narrative), in match order. A fact line gives all its goals.
+/// Goal events with a scorer, or with a team and a minute, of one of the match's two teams when
+/// the report names them, merged when the same scorer's goal is told twice (a lead, then the
+/// narrative), in match order. A fact line gives all its goals.
 fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
     let events = &analysis.events;
     let mentions = &analysis.recognition.mentions;
@@ -119,6 +120,14 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
         }
         if event.actor.is_none() && (event.team.is_none() || event.minute.is_none()) {
             continue;
+        }
+        // A goal credited to a third team is from another match (a record, a recalled game).
+        let context = &analysis.recognition.context;
+        let teams = context.home.zip(context.away);
+        if let (Some((home, away)), Some(team)) = (teams, event.team) {
+            if team != home && team != away {
+                continue;
+            }
         }
         let penalty = in_sentence(event.sentence, EventKind::Penalty);
         let minute = event.minute.or(if penalty { penalty_minute } else { None });
@@ -311,6 +320,21 @@ mod tests {
         assert_eq!(consistent, Some(true));
         let (_, consistent) = summary("Rosenborg - Molde 3-1\nAursnes scoret etter 20 minutter.");
         assert_eq!(consistent, Some(false));
+    }
+
+    #[test]
+    fn own_goals_keepers_and_other_matches() {
+        let (goals, consistent) = summary(
+            "Brasil - Kroatia 1-1\nMarcelo styrte ballen i eget mål, et selvmål etter elleve minutter. \
+             Ballen gikk i mål bak Stipe Pletikosa etter 29 minutter. \
+             Messi scoret også i Barcelonas kamp i går.",
+        );
+        assert_eq!(
+            goals,
+            ["11 Marcelo", "29 "],
+            "Messi plays for neither team; Pletikosa is the keeper beaten"
+        );
+        assert_eq!(consistent, Some(true), "the own goal counts for Kroatia");
     }
 
     #[test]

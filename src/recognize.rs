@@ -88,6 +88,15 @@ impl MatchContext {
     pub fn teams(&self) -> impl Iterator<Item = usize> + '_ {
         self.home.into_iter().chain(self.away)
     }
+
+    /// The other team of the match, if `team` is one of its two.
+    pub fn opponent(&self, team: usize) -> Option<usize> {
+        match (self.home, self.away) {
+            (Some(home), Some(away)) if team == home => Some(away),
+            (Some(home), Some(away)) if team == away => Some(home),
+            _ => None,
+        }
+    }
 }
 
 /// Everything recognised in one document.
