@@ -477,19 +477,40 @@ fn is_surname_match(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
 fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
     let mut out = Vec::new();
     let mut found = Vec::new();
-    // A name starts a word: not after a letter or digit, nor glued to a symbol ("©NTB").
-    let word_starts = std::iter::once(0).chain(
-        text.char_indices()
-            .filter(|(_, c)| !(c.is_alphanumeric() || matches!(c, '©' | '®' | '@' | '_' | '&')))
-            .map(|(at, c)| at + c.len_utf8()),
-    );
-    for start in word_starts {
+    for start in word_starts(text) {
         gazetteer.forms_at(folded, start, &mut found);
         for m in &found {
             raw_match(gazetteer, text, m, &mut out);
         }
     }
     out
+}
+
+/// Where a name may start: the text's start and after every character that is not a letter or
+/// digit, nor a symbol glued to a name ("©NTB"). ASCII, most of the text, is judged by the byte.
+fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::once(0).chain(std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let byte = bytes[at];
+            let (separator, len) = if byte.is_ascii() {
+                let glued = byte.is_ascii_alphanumeric() || matches!(byte, b'@' | b'_' | b'&');
+                (!glued, 1)
+            } else {
+                let c = text[at..].chars().next().unwrap_or_default();
+                (
+                    !(c.is_alphanumeric() || matches!(c, '©' | '®')),
+                    c.len_utf8().max(1),
+                )
+            };
+            at += len;
+            if separator {
+                return Some(at);
+            }
+        }
+        None
+    }))
 }
 
 /// A form found at a word start, kept if it ends a word (or a genitive or compound) and its case
@@ -1253,6 +1274,26 @@ mod tests {
                 .as_deref(),
             None,
             "a stated age rules a player out"
+        );
+    }
+
+    #[test]
+    fn names_start_after_separators() {
+        let text = "«Brann»-Ødegaard ©NTB x@y";
+        let starts: Vec<&str> = word_starts(text)
+            .filter(|&at| at < text.len())
+            .map(|at| &text[at..])
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                text,
+                "Brann»-Ødegaard ©NTB x@y",
+                "-Ødegaard ©NTB x@y",
+                "Ødegaard ©NTB x@y",
+                "©NTB x@y",
+                "x@y"
+            ]
         );
     }
 
