@@ -153,16 +153,18 @@ pub fn tokenize(text: &str) -> Vec<Token> {
 /// Lower-cases a text without moving any byte offset: a character whose lower case has another
 /// UTF-8 length (or is several characters) is kept as it is. `æ`, `ø` and `å` stay themselves.
 pub fn fold(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
+    // ASCII in bulk; then the other characters, found by their lead bytes (most text has few).
+    let mut out = text.to_ascii_lowercase();
+    let leads = text.bytes().enumerate().filter(|&(_, b)| b >= 0xC0);
+    for (at, _) in leads {
+        let Some(c) = text[at..].chars().next() else {
             continue;
-        }
+        };
         let mut lower = c.to_lowercase();
-        match (lower.next(), lower.next()) {
-            (Some(l), None) if l.len_utf8() == c.len_utf8() => out.push(l),
-            _ => out.push(c),
+        if let (Some(l), None) = (lower.next(), lower.next()) {
+            if l != c && l.len_utf8() == c.len_utf8() {
+                out.replace_range(at..at + c.len_utf8(), l.encode_utf8(&mut [0; 4]));
+            }
         }
     }
     out

@@ -109,6 +109,22 @@ proptest! {
         prop_assert_eq!(kampfakta::segment::fold(&text).len(), text.len());
     }
 
+    /// The bulk fold is the plain rule: each character lower-cased when that keeps its length.
+    #[test]
+    fn folding_lower_cases_each_character_of_the_same_length(text in any::<String>()) {
+        let expected: String = text
+            .chars()
+            .map(|c| {
+                let mut lower = c.to_lowercase();
+                match (lower.next(), lower.next()) {
+                    (Some(l), None) if l.len_utf8() == c.len_utf8() => l,
+                    _ => c,
+                }
+            })
+            .collect();
+        prop_assert_eq!(kampfakta::segment::fold(&text), expected);
+    }
+
     #[test]
     fn no_panic_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
         if let Ok((text, _)) = kampfakta::ingest::decode(&bytes) {
