@@ -293,6 +293,8 @@ struct NameFilter<'a> {
     sentences: &'a [Sentence],
     /// Start offsets of all matches, sorted.
     starts: Vec<usize>,
+    /// End offsets of the matches of several words ("Ruben Gabrielsen"), sorted.
+    full_name_ends: Vec<usize>,
     /// The one-word matches that are only people's aliases (surnames): start offset and
     /// candidate entities, sorted by start.
     surnames: Vec<(usize, Vec<usize>)>,
@@ -318,6 +320,15 @@ impl<'a> NameFilter<'a> {
             folded,
             sentences,
             starts: matches.iter().map(|m| m.span.start).collect(),
+            full_name_ends: {
+                let mut ends: Vec<usize> = matches
+                    .iter()
+                    .filter(|m| text[m.span.start..m.span.start + m.name_len].contains(' '))
+                    .map(|m| m.span.start + m.name_len)
+                    .collect();
+                ends.sort_unstable();
+                ends
+            },
             surnames: matches
                 .iter()
                 .filter(|m| is_surname_match(gazetteer, text, m))
@@ -438,6 +449,8 @@ impl<'a> NameFilter<'a> {
             && text[previous_end..m.span.start].chars().all(|c| c == ' ')
             && !NOT_FIRST_NAMES.contains(&previous.to_lowercase().as_str())
             && (!self.is_match_at(previous_start) || self.two_people(previous_start, m.span.start))
+            // "felte Ruben Gabrielsen Bendtner": a full name, then another player.
+            && self.full_name_ends.binary_search(&previous_end).is_err()
             // "Rosenborgs Nordvik" is Rosenborg's Nordvik; "Hans Aasen" is somebody else.
             && (!previous.ends_with('s') || self.gazetteer.is_first_name(previous));
         let opens_with_previous = text
@@ -1365,6 +1378,14 @@ mod tests {
             ),
             // Two surnames of different people side by side: a name the gazetteer does not know.
             ("King Balotelli kom.", vec![]),
+            // A full name, then another player: subject and object.
+            (
+                "Så felte Ledley King Balotelli.",
+                vec![
+                    m("Ledley King", "player:king", "exact"),
+                    m("Balotelli", "player:balotelli", "alias"),
+                ],
+            ),
             // A first name that ends in s is not a genitive: Ole Gunnar is not "Hans".
             ("Hans Solskjær var der.", vec![]),
             ("Brynes Solskjær var der.", vec![m("Solskjær", "player:ogs", "alias")]),
