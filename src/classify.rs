@@ -20,8 +20,8 @@
 //! A long document must look like football (see [`is_football_document`]) for its events to count.
 //!
 //! Minutes come from the sentence (`i det 56. minutt`, `etter 65 minutter`, `(41)` in fact lines,
-//! `på overtid` as `90+`, `90+2`) or relative to the minute stated last in the document
-//! (`tre minutter senere`, `minuttet senere`).
+//! `på overtid` as `90+`, `90+2`, `i ekstraomgangene` as the span `91-120`) or relative to the
+//! minute stated last in the document (`tre minutter senere`, `minuttet senere`).
 
 use crate::error::{Error, Problem, Result};
 use crate::gazetteer::{EntityKind, Gazetteer};
@@ -67,12 +67,15 @@ impl EventKind {
     }
 }
 
-/// A match minute as football writes it: `56`, `90+`, `90+2`, `120`.
+/// A match minute as football writes it: `56`, `90+`, `90+2`, `120`; or the span of extra time a
+/// report gives without a minute: `91-105`, `106-120`, `91-120`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Minute {
     pub regular: u16,
     /// Added time: `Some(None)` for `90+`, `Some(Some(2))` for `90+2`.
     pub added: Option<Option<u16>>,
+    /// The last minute of a span (`i ekstraomgangene`: 91 to 120).
+    pub until: Option<u16>,
 }
 
 impl Minute {
@@ -80,27 +83,33 @@ impl Minute {
         Minute {
             regular,
             added: None,
+            until: None,
+        }
+    }
+
+    fn stoppage(regular: u16, added: Option<u16>) -> Minute {
+        Minute {
+            added: Some(added),
+            ..Minute::at(regular)
         }
     }
 
     fn later(self, minutes: u16) -> Minute {
-        match self.added {
-            Some(Some(added)) => Minute {
-                regular: self.regular,
-                added: Some(Some(added + minutes)),
-            },
-            Some(None) => self,
-            None => Minute::at(self.regular + minutes),
+        match (self.added, self.until) {
+            (Some(Some(added)), _) => Minute::stoppage(self.regular, Some(added + minutes)),
+            (Some(None), _) | (None, Some(_)) => self,
+            (None, None) => Minute::at(self.regular + minutes),
         }
     }
 }
 
 impl fmt::Display for Minute {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.added {
-            None => write!(f, "{}", self.regular),
-            Some(None) => write!(f, "{}+", self.regular),
-            Some(Some(added)) => write!(f, "{}+{added}", self.regular),
+        match (self.added, self.until) {
+            (None, Some(until)) => write!(f, "{}-{until}", self.regular),
+            (None, None) => write!(f, "{}", self.regular),
+            (Some(None), _) => write!(f, "{}+", self.regular),
+            (Some(Some(added)), _) => write!(f, "{}+{added}", self.regular),
         }
     }
 }
@@ -703,7 +712,9 @@ impl Glance {
                 .nth(SHORT_DOCUMENT_WORDS - 1)
                 .is_none()
                 || !has_sentence_break(text.trim()),
-            roots: seen.iter().filter(|s| **s).count(),
+            // A score in the header or lead ("Brann - Viking 2-1") counts as one more football
+            // word.
+            roots: seen.iter().filter(|s| **s).count() + usize::from(has_score(lead(text))),
         }
     }
 
@@ -713,6 +724,54 @@ impl Glance {
     pub fn may_be_football(self) -> bool {
         self.short || self.roots >= LONG_DOCUMENT_ROOTS
     }
+}
+
+/// The first 300 bytes of a text, where a report puts its header and lead.
+fn lead(text: &str) -> &str {
+    let mut end = text.len().min(300);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// Whether the text has a score: one or two digits, a dash (`-` or `–`, a space allowed on each
+/// side) and one or two digits, not part of a longer number, a date or a range.
+fn has_score(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let glue = |b: &u8| matches!(b, b'.' | b',' | b':' | b'/' | b'-');
+    let digits_before = |end: usize| {
+        let count = bytes[..end]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let glued = end > count && glue(&bytes[end - count - 1]);
+        (1..=2).contains(&count) && !glued
+    };
+    let digits_after = |start: usize| {
+        let count = bytes[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let glued = bytes.get(start + count).is_some_and(glue)
+            && bytes.get(start + count + 1).is_some_and(u8::is_ascii_digit);
+        (1..=2).contains(&count) && !glued
+    };
+    text.match_indices(['-', '–']).any(|(at, dash)| {
+        let end = if at > 0 && bytes[at - 1] == b' ' {
+            at - 1
+        } else {
+            at
+        };
+        let after = at + dash.len();
+        let start = if bytes.get(after) == Some(&b' ') {
+            after + 1
+        } else {
+            after
+        };
+        digits_before(end) && digits_after(start)
+    })
 }
 
 /// A line break, or a full stop, question or exclamation mark followed by a space and a capital
@@ -896,6 +955,8 @@ fn stated_minute(
         "sekund",
         "+",
         "(",
+        "ekstraomg",
+        "forleng",
     ]
     .iter()
     .any(|cue| sentence.contains(cue))
@@ -927,10 +988,7 @@ fn stated_minute(
                 if matches!(regular, 45 | 90 | 105 | 120)
                     && next.span.start == tokens[i + 1].span.end
                 {
-                    return Some(Minute {
-                        regular,
-                        added: Some(added),
-                    });
+                    return Some(Minute::stoppage(regular, added));
                 }
             }
         }
@@ -965,13 +1023,40 @@ fn stated_minute(
             .iter()
             .any(|phrase| phrase.iter().enumerate().all(|(k, p)| word(i + k) == *p))
         {
-            stoppage = Some(Minute {
-                regular: 90,
-                added: Some(None),
-            });
+            stoppage = Some(Minute::stoppage(90, None));
         }
     }
-    stoppage
+    // Extra time without a minute: its span; "på overtid" there is the end of that span.
+    match (extra_time(&word, tokens.len()), stoppage) {
+        (Some((_, last)), Some(_)) => Some(Minute::stoppage(last, None)),
+        (Some((first, last)), None) => Some(Minute {
+            until: Some(last),
+            ..Minute::at(first)
+        }),
+        (None, stoppage) => stoppage,
+    }
+}
+
+/// `i ekstraomgangene` (91-120), `i den første ekstraomgangen` (91-105), `i andre ekstraomgang`
+/// (106-120): the span of extra time a sentence places itself in. Not `etter ekstraomganger`
+/// (a result) nor `før ekstraomgangene`.
+fn extra_time<'w>(word: &impl Fn(usize) -> &'w str, len: usize) -> Option<(u16, u16)> {
+    (0..len).find_map(|i| {
+        let noun = word(i);
+        if !(noun.starts_with("ekstraomg") || noun.starts_with("forleng")) {
+            return None;
+        }
+        let mut before = (1..=3).filter_map(|k| i.checked_sub(k)).map(word);
+        if !before.any(|w| w == "i") {
+            return None;
+        }
+        let ordinal = i.checked_sub(1).map(word);
+        Some(match ordinal {
+            Some("første" | "fyrste" | "1.") => (91, 105),
+            Some("andre" | "2.") => (106, 120),
+            _ => (91, 120),
+        })
+    })
 }
 
 fn is_player_mention(gazetteer: &Gazetteer, recognition: &Recognition, mention: usize) -> bool {
@@ -1260,6 +1345,16 @@ mod tests {
                 "Han løp inn 2-0 på bakerste stolpe på et hjørnespark.",
                 &[("goal", "")],
             ),
+            ("I ekstraomgangene scoret han.", &[("goal", "91-120")]),
+            (
+                "Han scoret i den første ekstraomgangen.",
+                &[("goal", "91-105")],
+            ),
+            (
+                "Han scoret på overtid i andre ekstraomgang.",
+                &[("goal", "120+")],
+            ),
+            ("Han scoret før ekstraomgangene.", &[("goal", "")]),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =
@@ -1382,6 +1477,17 @@ mod tests {
             "a root starts a word, in any case"
         );
         assert_eq!(glance("Bordfotball").roots, 0);
+        assert_eq!(glance("Brann - Viking 2-1").roots, 1, "a score in the lead");
+        assert_eq!(glance("Brann - Viking 2 - 1").roots, 1);
+        for no_score in [
+            "1.-2. mai",
+            "2011-12",
+            "S01 E01",
+            "12-15.30",
+            "kl. 19.00-21.00",
+        ] {
+            assert_eq!(glance(no_score).roots, 0, "{no_score}");
+        }
     }
 
     #[test]

@@ -338,6 +338,19 @@ mod tests {
     }
 
     #[test]
+    fn extra_time_goals_in_a_short_report() {
+        // Over 40 words with one football word root: the score in the header is the second.
+        let (goals, consistent) = summary(
+            "Belgia - USA 2-1\nDet sto 0-0 etter full tid. I ekstraomgangene scoret De Bruyne for \
+             Belgia. Lukaku scoret i den andre ekstraomgangen. Green reduserte på overtid i andre \
+             ekstraomgang. Før den første ekstraomgangen var alle slitne. Belgia vant 2-1 etter \
+             ekstraomganger.",
+        );
+        assert_eq!(goals, ["91-120 De Bruyne", "106-120 Lukaku", "120+ Green"]);
+        assert_eq!(consistent, Some(true));
+    }
+
+    #[test]
     fn fact_line_gives_the_score() {
         let (goals, consistent) = summary("Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).");
         assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
