@@ -5,7 +5,10 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use kampfakta::gazetteer::{Entity, EntityKind};
-use kampfakta::{segment, Document, Gazetteer, Pipeline};
+use kampfakta::recognize::Descriptors;
+use kampfakta::{
+    classify, recognize, segment, Document, Gazetteer, Lexicon, Pipeline, Recognition, Sentence,
+};
 use std::hint::black_box;
 
 const TEMPLATES: &[&str] = &[
@@ -71,6 +74,64 @@ fn stages(c: &mut Criterion) {
                 .sum();
             assert!(sentences >= 4_000, "{sentences} sentences");
             sentences
+        })
+    });
+    // The later stages alone, on the output of the earlier ones.
+    let gazetteer = pipeline.gazetteer();
+    let descriptors = Descriptors::new(gazetteer);
+    let lexicon = Lexicon::new().expect("shipped lexicon loads");
+    let segmented: Vec<(String, Vec<Sentence>)> = docs
+        .iter()
+        .map(|d| (segment::fold(&d.text), segment::segment(&d.text)))
+        .collect();
+    group.bench_function("recognize", |b| {
+        b.iter(|| {
+            let mentions: usize = docs
+                .iter()
+                .zip(&segmented)
+                .map(|(d, (folded, sentences))| {
+                    recognize::recognize(
+                        gazetteer,
+                        &descriptors,
+                        black_box(&d.text),
+                        folded,
+                        sentences,
+                    )
+                    .mentions
+                    .len()
+                })
+                .sum();
+            assert!(mentions >= 5_000, "{mentions} mentions");
+            mentions
+        })
+    });
+    let recognized: Vec<Recognition> = docs
+        .iter()
+        .zip(&segmented)
+        .map(|(d, (folded, sentences))| {
+            recognize::recognize(gazetteer, &descriptors, &d.text, folded, sentences)
+        })
+        .collect();
+    group.bench_function("classify", |b| {
+        b.iter(|| {
+            let events: usize = docs
+                .iter()
+                .zip(&segmented)
+                .zip(&recognized)
+                .map(|((d, (folded, sentences)), recognition)| {
+                    classify::classify(
+                        &lexicon,
+                        gazetteer,
+                        black_box(&d.text),
+                        folded,
+                        sentences,
+                        recognition,
+                    )
+                    .len()
+                })
+                .sum();
+            assert!(events >= 1_000, "{events} events");
+            events
         })
     });
     group.bench_function("analyze (segment, recognize, classify)", |b| {
