@@ -578,9 +578,12 @@ pub fn classify(
                 .and_then(|m| recognition.mentions[m].entity())
                 .and_then(|player| team_of_player(gazetteer, player, &recognition.context))
                 // An own goal counts for the other side.
-                .map(|team| match own_goal {
-                    true => recognition.context.opponent(team).unwrap_or(team),
-                    false => team,
+                .map(|team| {
+                    if own_goal {
+                        recognition.context.opponent(team).unwrap_or(team)
+                    } else {
+                        team
+                    }
                 })
                 .or_else(|| match kind {
                     EventKind::Goal => {
