@@ -15,7 +15,9 @@
 //!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
 //!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
 //!   makes `sette inn ledermålet` a near miss, not a goal, while `burde gitt uttelling` after a
-//!   comma leaves an earlier `gått opp til 2-1` a goal).
+//!   comma leaves an earlier `gått opp til 2-1` a goal); `with foul` (or another event) gives it
+//!   only when that event's trigger fired too (`i feltet` makes a foul a penalty situation, not a
+//!   header).
 //!
 //! A long document must look like football (see [`is_football_document`]) for its events to count.
 //!
@@ -135,6 +137,8 @@ enum Effect {
     Trigger,
     Weak,
     Block,
+    /// `with foul`: gives the event only when that other event's trigger fired in the sentence.
+    With(EventKind),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -331,15 +335,19 @@ impl Lexicon {
                 ));
                 continue;
             };
-            let effect = match field(effect_col) {
-                "trigger" => Effect::Trigger,
-                "weak" => Effect::Weak,
-                "block" => Effect::Block,
-                other => {
+            let with = field(effect_col)
+                .strip_prefix("with ")
+                .and_then(|kind| EventKind::parse(kind.trim()));
+            let effect = match (field(effect_col), with) {
+                (_, Some(kind)) => Effect::With(kind),
+                ("trigger", _) => Effect::Trigger,
+                ("weak", _) => Effect::Weak,
+                ("block", _) => Effect::Block,
+                (other, _) => {
                     problems.push(problem(
                         line,
                         Some("effect"),
-                        format!("unknown effect {other:?} (trigger, weak, block)"),
+                        format!("unknown effect {other:?} (trigger, weak, block, with <event>)"),
                     ));
                     continue;
                 }
@@ -869,14 +877,25 @@ fn labels(
                 .find(|(k, _)| *k == kind)
                 .map(|(_, t)| t.clone());
             let others_fired = triggers.iter().any(|(k, _)| *k != kind);
-            own.or_else(|| {
-                if others_fired {
-                    None
-                } else {
-                    unblocked(kind, Effect::Weak)
-                }
-            })
-            .map(|t| (kind, t))
+            let with = || {
+                EventKind::ALL.into_iter().find_map(|other| {
+                    let fired = triggers.iter().any(|(k, _)| *k == other);
+                    if fired && other != kind {
+                        unblocked(kind, Effect::With(other))
+                    } else {
+                        None
+                    }
+                })
+            };
+            own.or_else(with)
+                .or_else(|| {
+                    if others_fired {
+                        None
+                    } else {
+                        unblocked(kind, Effect::Weak)
+                    }
+                })
+                .map(|t| (kind, t))
         })
         .collect()
 }
@@ -1325,6 +1344,11 @@ mod tests {
             ("Han bommet alene med keeper.", &[("chance", "")]),
             ("Han felte spissen og fikk gult kort.", &[("foul", "")]),
             (
+                "Han felte spissen inne i feltet.",
+                &[("foul", ""), ("penalty", "")],
+            ),
+            ("Han headet inn 1-0 inne i feltet.", &[("goal", "")]),
+            (
                 "Dommeren pekte på straffemerket etter at King felte ham.",
                 &[("foul", ""), ("penalty", "")],
             ),
@@ -1503,7 +1527,7 @@ mod tests {
         assert_eq!(
             err,
             "cues.csv:3: column event: unknown event \"gaol\" (goal, chance, foul, penalty)\n\
-             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block)\n\
+             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, with <event>)\n\
              cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first and @person not first"
         );
     }
