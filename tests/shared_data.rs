@@ -135,48 +135,49 @@ fn reference_article_gives_the_match_facts() {
 /// Sentence events on the hand-labelled development set: the F1 reached must not drop.
 #[test]
 fn event_f1_on_gold_dev_keeps_its_floor() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/gold/dev.tsv");
-    if shared("gold/dev.tsv").is_none() {
-        return;
-    }
-    let pipeline = Pipeline::new().unwrap();
-    let gold = kampfakta::eval::read_gold_events(&path).unwrap();
-    let predictions = kampfakta::eval::predict_sentences(&pipeline, &gold);
-    let mut scores = kampfakta::eval::EventScores::default();
-    for (g, p) in gold.iter().zip(&predictions) {
-        scores.add(&g.labels, &p.labels);
-    }
-    println!("{}", scores.table());
     use kampfakta::EventKind::*;
-    for (kind, floor) in [(Goal, 0.9), (Chance, 0.85), (Foul, 0.87), (Penalty, 0.76)] {
-        let (_, _, f1) = scores.label(kind);
-        assert!(
-            f1 >= floor,
-            "{} F1 {f1:.3} fell below {floor}",
-            kind.as_str()
-        );
-    }
+    let Some(gold) = gold_events() else { return };
+    let predictions = kampfakta::eval::predict_sentences(&Pipeline::new().unwrap(), &gold);
+    assert_event_floors(
+        &gold,
+        &predictions,
+        [(Goal, 0.9), (Chance, 0.85), (Foul, 0.87), (Penalty, 0.76)],
+    );
 }
 
 /// The same gold sentences classified inside their whole documents, as `extract` runs: the
 /// football-document check must not take a report's events away.
 #[test]
 fn event_f1_on_gold_dev_in_documents_keeps_its_floor() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    if shared("gold/dev.tsv").is_none() {
-        return;
-    }
-    let pipeline = Pipeline::new().unwrap();
-    let gold = kampfakta::eval::read_gold_events(&root.join("gold/dev.tsv")).unwrap();
+    use kampfakta::EventKind::*;
+    let Some(gold) = gold_events() else { return };
+    let corpora = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
     let predictions =
-        kampfakta::eval::predict_documents(&pipeline, &root.join("corpora"), &gold).unwrap();
+        kampfakta::eval::predict_documents(&Pipeline::new().unwrap(), &corpora, &gold).unwrap();
+    assert_event_floors(
+        &gold,
+        &predictions,
+        [(Goal, 0.9), (Chance, 0.85), (Foul, 0.865), (Penalty, 0.76)],
+    );
+}
+
+fn gold_events() -> Option<Vec<kampfakta::eval::GoldSentence>> {
+    shared("gold/dev.tsv")?;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/gold/dev.tsv");
+    Some(kampfakta::eval::read_gold_events(&path).unwrap())
+}
+
+fn assert_event_floors(
+    gold: &[kampfakta::eval::GoldSentence],
+    predictions: &[kampfakta::eval::Prediction],
+    floors: [(kampfakta::EventKind, f64); 4],
+) {
     let mut scores = kampfakta::eval::EventScores::default();
-    for (g, p) in gold.iter().zip(&predictions) {
+    for (g, p) in gold.iter().zip(predictions) {
         scores.add(&g.labels, &p.labels);
     }
     println!("{}", scores.table());
-    use kampfakta::EventKind::*;
-    for (kind, floor) in [(Goal, 0.9), (Chance, 0.85), (Foul, 0.865), (Penalty, 0.76)] {
+    for (kind, floor) in floors {
         let (_, _, f1) = scores.label(kind);
         assert!(
             f1 >= floor,
