@@ -519,12 +519,9 @@ pub fn classify(
         let people: Vec<usize> = recognition.mentions[sentence_mentions.clone()]
             .iter()
             .filter(|m| {
-                m.entities.iter().all(|&e| {
-                    matches!(
-                        gazetteer.entity(e).kind,
-                        EntityKind::Player | EntityKind::Official
-                    )
-                })
+                m.entities
+                    .iter()
+                    .all(|&e| gazetteer.entity(e).kind.is_person())
             })
             .map(|m| m.span.start)
             .collect();
@@ -1149,8 +1146,7 @@ fn actor(
 /// Stranda-keeper Thomas Hove`, `over Hart`, `på pasning fra Kroos`.
 fn beaten_or_serving(text: &str, start: usize) -> bool {
     let before = |offset: usize| {
-        let word = previous_word(text, offset);
-        let at = text[..offset].trim_end().len() - word.len();
+        let (at, word) = previous_word(text, offset);
         (word, at, &text[at + word.len()..offset])
     };
     let mut at = start;

@@ -112,6 +112,7 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
     // Per scorer, the goals already listed for them.
     let mut by_scorer: std::collections::HashMap<usize, Vec<usize>> =
         std::collections::HashMap::new();
+    let context = &analysis.recognition.context;
     for event in events.iter().filter(|e| e.kind == EventKind::Goal) {
         let from_fact_line = fact_line_goals(analysis, event.sentence);
         if !from_fact_line.is_empty() {
@@ -122,7 +123,6 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
             continue;
         }
         // A goal credited to a third team is from another match (a record, a recalled game).
-        let context = &analysis.recognition.context;
         let teams = context.home.zip(context.away);
         if let (Some((home, away)), Some(team)) = (teams, event.team) {
             if team != home && team != away {

@@ -77,6 +77,11 @@ impl EntityKind {
         matches!(self, EntityKind::Club | EntityKind::NationalTeam)
     }
 
+    /// Players and officials: who can be named by a surname alone.
+    pub fn is_person(self) -> bool {
+        matches!(self, EntityKind::Player | EntityKind::Official)
+    }
+
     fn columns(self) -> &'static [&'static str] {
         match self {
             EntityKind::Player => &["club", "nationality", "position", "birth_date"],
@@ -611,7 +616,7 @@ impl Gazetteer {
             .expect("gazetteer patterns are plain strings well under the automaton's size limits");
         let first_names = entities
             .iter()
-            .filter(|e| matches!(e.kind, EntityKind::Player | EntityKind::Official))
+            .filter(|e| e.kind.is_person())
             .filter_map(|e| e.name.split_once(' ').map(|(first, _)| fold(first)))
             .collect();
         let mut first_bytes = [false; 256];

@@ -434,16 +434,13 @@ impl<'a> NameFilter<'a> {
         // A surname after a first name the entity does not have is somebody else ("Frode Hansen"
         // is not the Hansen in the gazetteer); a one-word team after another capitalised word is
         // part of a longer name ("Great Inagua Island"), unless that word opens the sentence.
-        let persons = m.candidates.iter().all(|&(e, _)| {
-            matches!(
-                self.gazetteer.entity(e).kind,
-                EntityKind::Player | EntityKind::Official
-            )
-        });
+        let persons = m
+            .candidates
+            .iter()
+            .all(|&(e, _)| self.gazetteer.entity(e).kind.is_person());
         let alias_only = m.candidates.iter().all(|&(_, is_name)| !is_name);
-        let previous = previous_word(text, m.span.start);
-        let previous_end = text[..m.span.start].trim_end().len();
-        let previous_start = previous_end - previous.len();
+        let (previous_start, previous) = previous_word(text, m.span.start);
+        let previous_end = previous_start + previous.len();
         let after_capitalised = previous.starts_with(char::is_uppercase)
             && previous.chars().any(char::is_lowercase)
             && text[previous_end..m.span.start].chars().all(|c| c == ' ')
@@ -478,13 +475,9 @@ impl<'a> NameFilter<'a> {
 /// A one-word match that can only be a person's alias, as a surname is.
 fn is_surname_match(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
     !text[m.span.start..m.span.start + m.name_len].contains(' ')
-        && m.candidates.iter().all(|&(e, is_name)| {
-            !is_name
-                && matches!(
-                    gazetteer.entity(e).kind,
-                    EntityKind::Player | EntityKind::Official
-                )
-        })
+        && m.candidates
+            .iter()
+            .all(|&(e, is_name)| !is_name && gazetteer.entity(e).kind.is_person())
 }
 
 fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
@@ -548,7 +541,7 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &aho_corasick::Match, out: &m
     let after_locative = candidates
         .iter()
         .all(|&(e, _)| is_place_named(gazetteer, e, surface))
-        && LOCATIVES.contains(&previous_word(text, start).to_lowercase().as_str());
+        && LOCATIVES.contains(&previous_word(text, start).1.to_lowercase().as_str());
     if !candidates.is_empty() && !after_locative {
         out.push(RawMatch {
             span: start..span_end,
@@ -734,14 +727,14 @@ fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str) -> bool {
     }
 }
 
-/// The word before a byte offset, without punctuation.
-/// The word that ends before `offset` (letters and digits only: `Stranda-keeper` gives `keeper`).
-pub(crate) fn previous_word(text: &str, offset: usize) -> &str {
+/// The word that ends before `offset`, after any spaces, and where it starts (letters and digits
+/// only: `Stranda-keeper` gives `keeper`; empty after punctuation).
+pub(crate) fn previous_word(text: &str, offset: usize) -> (usize, &str) {
     let before = text[..offset].trim_end();
     let start = before.rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| {
         i + before[i..].chars().next().map_or(1, char::len_utf8)
     });
-    &before[start..]
+    (start, &before[start..])
 }
 
 /// Where a name ending at `end` may end as a word: the end itself, a genitive `s`, `'s` or `'`, or
