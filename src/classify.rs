@@ -17,7 +17,12 @@
 //!   makes `sette inn ledermålet` a near miss, not a goal, while `burde gitt uttelling` after a
 //!   comma leaves an earlier `gått opp til 2-1` a goal); `with foul` (or another event) gives it
 //!   only when that event's trigger fired too (`i feltet` makes a foul a penalty situation, not a
-//!   header).
+//!   header); `after penalty` gives it only when the document reported that event in one of the
+//!   three sentences before (`dommeren bet ikke på` after a penalty appeal), so it never fires on a
+//!   sentence alone.
+//!
+//! In a match decided on penalties, a goal or miss told right after a penalty sentence with no
+//! minute of its own is a kick of the shoot-out: a penalty (and a chance if missed), not a goal.
 //!
 //! A long document must look like football (see [`is_football_document`]) for its events to count.
 //!
@@ -139,7 +144,13 @@ enum Effect {
     Block,
     /// `with foul`: gives the event only when that other event's trigger fired in the sentence.
     With(EventKind),
+    /// `after penalty`: gives the event only when the document reported that event in one of the
+    /// [`SCENE_SENTENCES`] sentences before (`dommeren bet ikke på` after a penalty appeal).
+    After(EventKind),
 }
+
+/// How many sentences back an `after <event>` cue looks: a scene told over a short paragraph.
+const SCENE_SENTENCES: usize = 3;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Element {
@@ -335,22 +346,30 @@ impl Lexicon {
                 ));
                 continue;
             };
-            let with = field(effect_col)
-                .strip_prefix("with ")
-                .and_then(|kind| EventKind::parse(kind.trim()));
-            let effect = match (field(effect_col), with) {
-                (_, Some(kind)) => Effect::With(kind),
-                ("trigger", _) => Effect::Trigger,
-                ("weak", _) => Effect::Weak,
-                ("block", _) => Effect::Block,
-                (other, _) => {
-                    problems.push(problem(
-                        line,
-                        Some("effect"),
-                        format!("unknown effect {other:?} (trigger, weak, block, with <event>)"),
-                    ));
-                    continue;
-                }
+            let other_event = |prefix: &str| {
+                field(effect_col)
+                    .strip_prefix(prefix)
+                    .and_then(|kind| EventKind::parse(kind.trim()))
+            };
+            let effect = match field(effect_col) {
+                "trigger" => Effect::Trigger,
+                "weak" => Effect::Weak,
+                "block" => Effect::Block,
+                other => match (other_event("with "), other_event("after ")) {
+                    (Some(kind), _) => Effect::With(kind),
+                    (_, Some(kind)) => Effect::After(kind),
+                    _ => {
+                        problems.push(problem(
+                            line,
+                            Some("effect"),
+                            format!(
+                                "unknown effect {other:?} \
+                                 (trigger, weak, block, with <event>, after <event>)"
+                            ),
+                        ));
+                        continue;
+                    }
+                },
             };
             let cue = field(cue_col).to_lowercase();
             let elements: Vec<Element> = cue.split_whitespace().map(Element::parse).collect();
@@ -502,6 +521,8 @@ pub fn classify(
     let mut events = Vec::new();
     let mut last_minute: Option<Minute> = None;
     let mut mention_start = 0;
+    // Whether the document has reported a penalty shoot-out so far.
+    let mut shoot_out = false;
     for (index, sentence) in sentences.iter().enumerate() {
         let mentions_end = mention_start
             + recognition.mentions[mention_start..]
@@ -529,13 +550,42 @@ pub fn classify(
         if hits.is_empty() {
             continue;
         }
-        let labels = labels(lexicon, text, &hits);
+        let recent = |kind: EventKind| {
+            events
+                .iter()
+                .rev()
+                .take_while(|e: &&Event| e.sentence + SCENE_SENTENCES >= index)
+                .any(|e| e.kind == kind)
+        };
+        let mut labels = labels(lexicon, text, &hits, recent);
         let score = sentence
             .tokens
             .iter()
             .rev()
             .find(|t| t.kind == TokenKind::Score)
             .map(|t| t.span.clone());
+        let told_penalty = |sentence: usize| {
+            events
+                .iter()
+                .rev()
+                .take_while(|e: &&Event| e.sentence >= sentence)
+                .any(|e| e.sentence == sentence && e.kind == EventKind::Penalty)
+        };
+        // In a match decided on penalties, a goal or miss told right after a penalty, with no
+        // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
+        if shoot_out
+            && minute.is_none()
+            && index > 0
+            && told_penalty(index - 1)
+            && !is_headline(text, sentences, index)
+        {
+            shoot_out_kick(&mut labels, score.is_some());
+        }
+        if labels.iter().any(|(kind, _)| *kind == EventKind::Penalty)
+            && mentions_shoot_out(folded, &sentence.tokens)
+        {
+            shoot_out = true;
+        }
         let mut foul: Option<(Range<usize>, Option<usize>)> = None;
         for (kind, trigger) in labels {
             let actor = match (&foul, kind) {
@@ -611,6 +661,59 @@ pub fn classify(
         }
     }
     events
+}
+
+/// Whether a sentence names a penalty shoot-out: `straffekonkurransen`, `etter straffer`, `gikk
+/// til straffer`, `vant på straffene`.
+fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
+    let word = |t: &Token| &folded[t.span.clone()];
+    tokens.iter().enumerate().any(|(at, token)| {
+        let word = word(token);
+        [
+            "straffekonk",
+            "straffesparkkonk",
+            "straffesparkserie",
+            "straffeserie",
+        ]
+        .iter()
+        .any(|root| word.starts_with(root))
+            || (matches!(word, "straffer" | "straffene")
+                && at > 0
+                && matches!(&folded[tokens[at - 1].span.clone()], "etter" | "på" | "til"))
+    })
+}
+
+/// Whether a sentence is a headline: alone in its paragraph, without a full stop. It belongs to the
+/// paragraph below it, not to the one above.
+fn is_headline(text: &str, sentences: &[Sentence], index: usize) -> bool {
+    let paragraph = sentences[index].paragraph;
+    let alone = |other: Option<&Sentence>| other.is_none_or(|s| s.paragraph != paragraph);
+    alone(sentences.get(index + 1))
+        && alone(index.checked_sub(1).and_then(|i| sentences.get(i)))
+        && !text[sentences[index].span.clone()]
+            .trim_end()
+            .ends_with(['.', '!', '?', '…'])
+}
+
+/// Makes the labels of a shoot-out kick: a scored kick is a penalty and not a goal of the match, a
+/// missed or saved one is a chance and a penalty. A goal that states a score is left alone: kicks
+/// are seldom told with the score and goals of the match often are.
+fn shoot_out_kick(labels: &mut Vec<(EventKind, Range<usize>)>, states_score: bool) {
+    let has = |labels: &[(EventKind, Range<usize>)], kind| labels.iter().any(|(k, _)| *k == kind);
+    let kick = labels
+        .iter()
+        .find(|(kind, _)| *kind == EventKind::Chance || (*kind == EventKind::Goal && !states_score))
+        .map(|(_, trigger)| trigger.clone());
+    let Some(kick) = kick else {
+        return;
+    };
+    if !states_score {
+        labels.retain(|(kind, _)| *kind != EventKind::Goal);
+    }
+    if !has(labels, EventKind::Penalty) {
+        labels.push((EventKind::Penalty, kick));
+        labels.sort_by_key(|(kind, _)| *kind);
+    }
 }
 
 /// Word roots of football writing, for telling a football document from a film review that says
@@ -844,10 +947,13 @@ pub fn is_football_document(
 /// A block cancels the triggers of its event in its own clause only: "nær å sette inn" is a near
 /// miss, but "burde gitt uttelling" does not undo "gått opp til 2-1" before it. A weak cue counts
 /// only when no other event's trigger fired.
+/// The events of a sentence from its cue hits; `recent` says whether the document reported an event
+/// in the sentences just before (for `after <event>` cues).
 fn labels(
     lexicon: &Lexicon,
     text: &str,
     hits: &[(usize, Range<usize>)],
+    recent: impl Fn(EventKind) -> bool,
 ) -> Vec<(EventKind, Range<usize>)> {
     let unblocked = |kind: EventKind, effect: Effect| -> Option<Range<usize>> {
         let of = |cue: usize, effect: Effect| {
@@ -884,7 +990,14 @@ fn labels(
                     }
                 })
             };
+            let after = || {
+                EventKind::ALL
+                    .into_iter()
+                    .filter(|&other| recent(other))
+                    .find_map(|other| unblocked(kind, Effect::After(other)))
+            };
             own.or_else(with)
+                .or_else(after)
                 .or_else(|| {
                     if others_fired {
                         None
@@ -1429,6 +1542,50 @@ mod tests {
     }
 
     #[test]
+    fn a_penalty_scene_continues_over_the_next_sentences() {
+        assert_eq!(
+            labels("Robben gikk i bakken i feltet og ropte på straffe. Men dommeren bet ikke på."),
+            [("penalty", String::new()), ("penalty", String::new())]
+        );
+        // Alone, or far from a penalty, the same words are nothing.
+        assert_eq!(labels("Men dommeren bet ikke på."), []);
+        assert_eq!(
+            labels(
+                "Han ropte på straffe. Kampen gikk videre. Det regnet. Publikum sang. Dommeren bet ikke på."
+            ),
+            [("penalty", String::new())]
+        );
+    }
+
+    #[test]
+    fn kicks_of_a_shoot_out_are_penalties_not_goals() {
+        let shoot_out = "Kampen ble avgjort på straffer. Dermed måtte det straffespark til.\n\
+                         Borges scoret for Costa Rica. Gekas bommet for Hellas. Umaña scoret.";
+        let penalty = ("penalty", String::new());
+        let chance = ("chance", String::new());
+        assert_eq!(
+            labels(shoot_out),
+            [
+                penalty.clone(),
+                penalty.clone(),
+                penalty.clone(),
+                chance,
+                penalty.clone(),
+                penalty.clone()
+            ]
+        );
+        // Without a shoot-out, or with a minute, a goal after a penalty stays a goal.
+        assert_eq!(
+            labels("Dommeren blåste straffespark. Borges scoret for Costa Rica."),
+            [penalty.clone(), ("goal", String::new())]
+        );
+        assert_eq!(
+            labels("Kampen gikk til straffer. Borges scoret etter 20 minutter."),
+            [penalty, ("goal", "20".to_string())]
+        );
+    }
+
+    #[test]
     fn relative_minutes_count_from_the_last_one() {
         assert_eq!(
             labels(
@@ -1523,7 +1680,7 @@ mod tests {
         assert_eq!(
             err,
             "cues.csv:3: column event: unknown event \"gaol\" (goal, chance, foul, penalty)\n\
-             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, with <event>)\n\
+             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, with <event>, after <event>)\n\
              cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first and @person not first"
         );
     }
