@@ -404,7 +404,11 @@ impl<'a> NameFilter<'a> {
             // "Norges største supporterklubb": a country's genitive is the country unless a
             // football word follows ("Norges gruppe", "Norges landslag").
             if m.how == How::Genitive {
-                let following = text[m.span.end..].split_whitespace().take(2).map(fold);
+                let sentence_end = self.sentences[sentence].span.end.max(m.span.end);
+                let following = text[m.span.end..sentence_end]
+                    .split_whitespace()
+                    .take(2)
+                    .map(fold);
                 if !following
                     .into_iter()
                     .any(|w| SPORTS_ROOTS.iter().any(|root| w.starts_with(root)))
@@ -537,10 +541,12 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &aho_corasick::Match, out: &m
         .map(|c| (c.entity, c.is_name))
         .collect();
     // "i Norge", "fra Stranda", "byen Norwich": a team named after a place, written as the
-    // place.
-    let after_locative = candidates
-        .iter()
-        .all(|&(e, _)| is_place_named(gazetteer, e, surface))
+    // place. A genitive belongs to the noun after it ("på Strandas banehalvdel", "i Norges
+    // gruppe"), so the preposition says nothing about it.
+    let after_locative = how != How::Genitive
+        && candidates
+            .iter()
+            .all(|&(e, _)| is_place_named(gazetteer, e, surface))
         && LOCATIVES.contains(&previous_word(text, start).1.to_lowercase().as_str());
     if !candidates.is_empty() && !after_locative {
         out.push(RawMatch {
@@ -586,6 +592,7 @@ const SPORTS_ROOTS: &[&str] = &[
     "ledelse",
     "omgang",
     "bortebane",
+    "banehalv",
     "hjemmebane",
     "tabell",
     "sluttspill",
@@ -645,7 +652,6 @@ const NOT_FIRST_NAMES: &[&str] = &[
     "trener",
     "dommer",
     "keeper",
-    "spiss",
     "back",
     "stopper",
     "manager",
@@ -757,6 +763,8 @@ fn word_end(text: &str, end: usize) -> Option<(usize, How)> {
             }
         }
         Some('-') if chars.next().is_some_and(char::is_alphanumeric) => Some((end, How::Compound)),
+        // "TMZ.com", "vg.no": a web address, not the name.
+        Some('.') if chars.next().is_some_and(|c| c.is_ascii_lowercase()) => None,
         Some(c) if !c.is_alphanumeric() => Some((end, How::Exact)),
         _ => None,
     }
@@ -1384,6 +1392,12 @@ mod tests {
             ("Brynes Solskjær var der.", vec![m("Solskjær", "player:ogs", "alias")]),
             ("- Touré kom, sa han.", vec![m("Touré", "player:yaya|player:kolo", "ambiguous")]),
             ("- King kom. Han var en king.", vec![]),
+            // A web address is not the name; a genitive after "i" or "på" is not the place.
+            ("Tottenham.com melder at Tottenham vant.", vec![m("Tottenham", "club:tottenham", "alias")]),
+            (
+                "Favoritter i Italias gruppe, men vi bodde i Italia.",
+                vec![m("Italias", "national:italia", "genitive")],
+            ),
         ];
         for (text, expected) in table {
             assert_eq!(mentions(text), expected, "input: {text:?}");
