@@ -523,6 +523,7 @@ pub fn classify(
     let mut mention_start = 0;
     // Whether the document has reported a penalty shoot-out so far.
     let mut shoot_out = false;
+    let mut last_sentence_mentions = 0..0;
     for (index, sentence) in sentences.iter().enumerate() {
         let mentions_end = mention_start
             + recognition.mentions[mention_start..]
@@ -530,6 +531,8 @@ pub fn classify(
                 .take_while(|m| m.sentence == index)
                 .count();
         let sentence_mentions = mention_start..mentions_end;
+        let previous_mentions =
+            std::mem::replace(&mut last_sentence_mentions, sentence_mentions.clone());
         mention_start = mentions_end;
 
         let fact_line = is_fact_line(folded, &sentence.tokens);
@@ -586,6 +589,11 @@ pub fn classify(
         {
             shoot_out = true;
         }
+        let scope = Scope {
+            sentence: sentence.span.clone(),
+            mentions: sentence_mentions.clone(),
+            previous: previous_mentions,
+        };
         let mut foul: Option<(Range<usize>, Option<usize>)> = None;
         for (kind, trigger) in labels {
             let actor = match (&foul, kind) {
@@ -596,26 +604,8 @@ pub fn classify(
                     foul_trigger,
                     *offender,
                 )
-                .or_else(|| {
-                    actor(
-                        gazetteer,
-                        text,
-                        recognition,
-                        &sentence.span,
-                        sentence_mentions.clone(),
-                        &trigger,
-                        kind,
-                    )
-                }),
-                _ => actor(
-                    gazetteer,
-                    text,
-                    recognition,
-                    &sentence.span,
-                    sentence_mentions.clone(),
-                    &trigger,
-                    kind,
-                ),
+                .or_else(|| actor(gazetteer, text, recognition, &scope, &trigger, kind)),
+                _ => actor(gazetteer, text, recognition, &scope, &trigger, kind),
             };
             if kind == EventKind::Foul {
                 foul = Some((trigger.clone(), actor));
@@ -1211,23 +1201,25 @@ fn actor(
     gazetteer: &Gazetteer,
     text: &str,
     recognition: &Recognition,
-    sentence: &Range<usize>,
-    mentions: Range<usize>,
+    scope: &Scope,
     trigger: &Range<usize>,
     kind: EventKind,
 ) -> Option<usize> {
+    let sentence = &scope.sentence;
     let span = |m: usize| recognition.mentions[m].span.clone();
     let eligible = |m: usize| {
         recognition.mentions[m].how != How::Genitive
             || (span(m).end <= trigger.start && text[span(m).end..trigger.start].trim().is_empty())
     };
-    let players: Vec<usize> = mentions
-        .filter(|&m| {
-            is_player_mention(gazetteer, recognition, m)
-                && eligible(m)
-                && !beaten_or_serving(text, span(m).start)
-                && !(kind == EventKind::Goal && is_keeper(gazetteer, recognition, m))
-        })
+    let can_act = |m: usize| {
+        is_player_mention(gazetteer, recognition, m)
+            && !beaten_or_serving(text, span(m).start)
+            && !(kind == EventKind::Goal && is_keeper(gazetteer, recognition, m))
+    };
+    let players: Vec<usize> = scope
+        .mentions
+        .clone()
+        .filter(|&m| can_act(m) && eligible(m))
         .collect();
     let inside = players
         .iter()
@@ -1241,17 +1233,50 @@ fn actor(
     let after = || players.iter().filter(|&&m| span(m).start >= trigger.end);
     // "da han plasserte ballen": the pronoun is the subject, and it points back past the clause
     // to a player named before it ("de Vrij ... da han avsluttet via Ochoa": de Vrij).
-    let pronoun_subject = || subject_pronoun(&text[sentence.start..trigger.start]);
+    let pronoun = subject_pronoun(&text[sentence.start..trigger.start]).map(|p| sentence.start + p);
+    let same_clause = before().find(|&&m| !clause_break(&text[span(m).end..trigger.start]));
+    if let (None, None, Some(pronoun)) = (inside, same_clause, pronoun) {
+        // With no player before the pronoun, it points to the previous sentence's subject
+        // ("Han satte straffen sikkert i mål": the player just written about), never to a player
+        // named later in the sentence.
+        return before()
+            .find(|&&m| span(m).end <= pronoun)
+            .copied()
+            .or_else(|| {
+                scope.previous.clone().find(|&m| {
+                    can_act(m)
+                        && !(kind == EventKind::Chance && is_keeper(gazetteer, recognition, m))
+                })
+            });
+    }
+    // "Hummels knuste portugiseren og stanget inn 2-0": a verb right after "og" shares the
+    // subject that opens the sentence.
+    let coordinated = || {
+        matches!(previous_word(text, trigger.start).1, "og" | "men")
+            .then(|| {
+                players.iter().find(|&&m| {
+                    !text[sentence.start..span(m).start]
+                        .chars()
+                        .any(char::is_alphanumeric)
+                })
+            })
+            .flatten()
+    };
     inside
-        .or_else(|| before().find(|&&m| !clause_break(&text[span(m).end..trigger.start])))
-        .or_else(|| {
-            let pronoun = sentence.start + pronoun_subject()?;
-            before().find(|&&m| span(m).end <= pronoun)
-        })
+        .or(same_clause)
+        .or_else(coordinated)
         .or_else(|| after().find(|&&m| !clause_break(&text[trigger.end..span(m).start])))
         .or_else(|| before().next())
         .or_else(|| after().next())
         .copied()
+}
+
+/// Where an event's actor is looked for: its sentence, the mentions in it and those of the
+/// sentence before (where a pronoun subject points).
+struct Scope {
+    sentence: Range<usize>,
+    mentions: Range<usize>,
+    previous: Range<usize>,
 }
 
 /// Whether the player named at `start` is the keeper beaten or the one who passed, not the one
@@ -1505,7 +1530,7 @@ mod tests {
         let actor = |text: &str| {
             let doc = crate::Document::new("t", text);
             let analysis = pipeline.analyze(&doc);
-            let event = &analysis.events[0];
+            let event = analysis.events.iter().find(|e| e.kind == EventKind::Goal)?;
             event
                 .actor
                 .and_then(|m| analysis.recognition.mentions[m].entity())
@@ -1524,6 +1549,14 @@ mod tests {
             ("Ballen gikk forbi keeper Manuel Neuer og i mål.", None),
             (
                 "Müller satte ballen i mål bak en sjanseløs Manuel Neuer.",
+                Some("Thomas Müller"),
+            ),
+            (
+                "Mats Hummels knuste Pepe i lufta og stanget inn 2-0.",
+                Some("Mats Hummels"),
+            ),
+            (
+                "Thomas Müller løp fram. Han satte straffen i mål etter at Mario Götze ble felt.",
                 Some("Thomas Müller"),
             ),
         ] {
