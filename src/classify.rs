@@ -1072,6 +1072,7 @@ fn stated_minute(
     if ![
         "minutt",
         "min",
+        "kvarter",
         "overtid",
         "tilleggstid",
         "sekund",
@@ -1089,6 +1090,7 @@ fn stated_minute(
     let plausible = |n: u16| (1..=130).contains(&n);
     // "på overtid" yields to an exact added-time minute later in the sentence.
     let mut stoppage = None;
+    let extra_end = || extra_time(&word, tokens.len()).map(|(_, last)| last);
     for i in 0..tokens.len() {
         let token = &tokens[i];
         let w = word(i);
@@ -1114,11 +1116,20 @@ fn stated_minute(
                 }
             }
         }
+        // "kvarteret før slutt": a quarter of an hour from a landmark.
+        if matches!(w, "kvarteret" | "kvarter") {
+            if let Some(minute) = from_landmark(15, word(i + 1), word(i + 2), extra_end()) {
+                return Some(minute);
+            }
+        }
         // "etter 65 minutter" is absolute; "tre minutter senere" is relative.
         if let Some(n) = number_word(w).filter(|n| plausible(*n)) {
             if is_minute_noun(word(i + 1)) {
                 if i > 0 && matches!(word(i - 1), "etter" | "ette") {
                     return Some(Minute::at(n));
+                }
+                if let Some(minute) = from_landmark(n, word(i + 2), word(i + 3), extra_end()) {
+                    return Some(minute);
                 }
                 if LATER.contains(&word(i + 2)) {
                     if let Some(previous) = previous {
@@ -1157,6 +1168,27 @@ fn stated_minute(
         }),
         (None, stoppage) => stoppage,
     }
+}
+
+/// A minute counted from a landmark of the match: `tre minutter etter pause` (48), `ti minutter
+/// før pause` (35), `to minutter før slutt` or `før full tid` (88; in the second period of extra
+/// time, whose end is `extra_end`, 118).
+fn from_landmark(n: u16, relation: &str, landmark: &str, extra_end: Option<u16>) -> Option<Minute> {
+    let half_time = matches!(
+        landmark,
+        "pause" | "pausen" | "hvilen" | "kvilen" | "halvtid" | "sidebyttet" | "sidebytet"
+    );
+    let full_time = matches!(
+        landmark,
+        "slutt" | "slutten" | "full" | "fulltid" | "ordinær" | "ordinaer" | "tiden" | "kampslutt"
+    );
+    let minute = match relation {
+        "etter" | "ut" if half_time => 45 + n,
+        "før" if half_time => 45u16.checked_sub(n)?,
+        "før" if full_time => extra_end.unwrap_or(90).checked_sub(n)?,
+        _ => return None,
+    };
+    (1..=120).contains(&minute).then(|| Minute::at(minute))
 }
 
 /// `i ekstraomgangene` (91-120), `i den første ekstraomgangen` (91-105), `i andre ekstraomgang`
@@ -1516,6 +1548,14 @@ mod tests {
                 &[("goal", "120+")],
             ),
             ("Han scoret før ekstraomgangene.", &[("goal", "")]),
+            ("Tre minutter etter pause scoret han.", &[("goal", "48")]),
+            ("To minutter før full tid utlignet han.", &[("goal", "88")]),
+            ("Ti minutter før pausen scoret han.", &[("goal", "35")]),
+            ("Kvarteret før slutt scoret han.", &[("goal", "75")]),
+            (
+                "Tre minutter før full tid i andre ekstraomgang scoret han.",
+                &[("goal", "117")],
+            ),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =
