@@ -90,9 +90,23 @@ pub fn match_facts(analysis: &Analysis<'_>) -> Option<MatchFacts> {
 
 /// Goal events with a scorer, or with a team and a minute, of one of the match's two teams when
 /// the report names them, merged when the same scorer's goal is told twice (a lead, then the
-/// narrative), in match order. A fact line gives all its goals.
+/// narrative), in match order. A fact line (`Mål: 1-0 Johnsen (41), ...`) lists every goal, so
+/// when a report has one, its goals are the list and the story's retellings are left out.
 fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
     let events = &analysis.events;
+    let mut fact_line_sentences: Vec<usize> = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Goal)
+        .map(|e| e.sentence)
+        .collect();
+    fact_line_sentences.dedup();
+    let listed: Vec<Goal> = fact_line_sentences
+        .into_iter()
+        .flat_map(|sentence| fact_line_goals(analysis, sentence))
+        .collect();
+    if !listed.is_empty() {
+        return listed;
+    }
     let mentions = &analysis.recognition.mentions;
     // Events are in sentence order: a binary search finds a sentence's events.
     let in_sentence = |sentence: usize, kind: EventKind| {
@@ -114,11 +128,6 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
         std::collections::HashMap::new();
     let context = &analysis.recognition.context;
     for event in events.iter().filter(|e| e.kind == EventKind::Goal) {
-        let from_fact_line = fact_line_goals(analysis, event.sentence);
-        if !from_fact_line.is_empty() {
-            goals.extend(from_fact_line);
-            continue;
-        }
         if event.actor.is_none() && (event.team.is_none() || event.minute.is_none()) {
             continue;
         }
@@ -353,6 +362,14 @@ mod tests {
     #[test]
     fn fact_line_gives_the_score() {
         let (goals, consistent) = summary("Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).");
+        assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
+        assert_eq!(consistent, Some(true));
+        // The story retells the goals; the fact line alone lists them.
+        let (goals, consistent) = summary(
+            "Rosenborg - Molde 1-1
+Bendtner scoret før pause, og Molde utlignet.
+             Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).",
+        );
         assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
         assert_eq!(consistent, Some(true));
     }
