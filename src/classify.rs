@@ -9,8 +9,9 @@
 //!   containing `sjanse`; `*` alone is any one word, `#score` a score (`2-0`, `2 - 0`), `#num` a
 //!   number in digits or words, `#score-mål*` a compound that starts with a score (`1-0-målet`),
 //!   `@person` (not first) the first word of a recognised player or official (`satte inn @person`
-//!   is a substitution, not a goal), and `^` as the first element anchors the cue at the sentence
-//!   start (fact lines: `^ mål :`).
+//!   is a substitution, not a goal), `**` (between words) up to three words (`kunne ** lagt`:
+//!   `kunne Angel di Maria lagt på til 2-0` did not happen), and `^` as the first element anchors
+//!   the cue at the sentence start (fact lines: `^ mål :`).
 //! - Effects: `trigger` gives the event; `weak` gives it only when no other event's trigger fired
 //!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
 //!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
@@ -164,6 +165,8 @@ enum Element {
     ScoreCompound(Box<Element>),
     /// `@person`: the first word of a player's or an official's name (or a description of one).
     Person,
+    /// `**`: up to [`GAP_WORDS`] words (`kunne ** lagt`: `kunne Angel di Maria lagt`).
+    Gap,
     Exact(String),
     Prefix(String),
     Suffix(String),
@@ -178,6 +181,7 @@ impl Element {
             "#score" => Element::Score,
             "#num" => Element::Number,
             "@person" => Element::Person,
+            "**" => Element::Gap,
             _ => {
                 if let Some(rest) = word.strip_prefix("#score-") {
                     return Element::ScoreCompound(Box::new(Element::parse(rest)));
@@ -375,8 +379,12 @@ impl Lexicon {
             let elements: Vec<Element> = cue.split_whitespace().map(Element::parse).collect();
             let bad_start = elements.iter().skip(1).any(|e| *e == Element::Start)
                 || elements.first() == Some(&Element::Person);
+            let words = || elements.iter().filter(|e| **e != Element::Start);
+            let bad_gap =
+                words().next() == Some(&Element::Gap) || words().next_back() == Some(&Element::Gap);
             if elements.is_empty()
                 || bad_start
+                || bad_gap
                 || elements
                     .iter()
                     .all(|e| matches!(e, Element::Start | Element::Any))
@@ -384,7 +392,10 @@ impl Lexicon {
                 problems.push(problem(
                     line,
                     Some("cue"),
-                    format!("cue {cue:?} needs a word, ^ only first and @person not first"),
+                    format!(
+                        "cue {cue:?} needs a word, ^ only first, @person not first \
+                         and ** between words"
+                    ),
                 ));
                 continue;
             }
@@ -417,8 +428,8 @@ impl Lexicon {
                 Element::Score | Element::Number | Element::ScoreCompound(_) | Element::Any => {
                     numeric_first.push(i)
                 }
-                // Rejected above: a cue never starts with @person.
-                Element::Person => {}
+                // Rejected above: a cue never starts with @person or **.
+                Element::Person | Element::Gap => {}
             }
         }
         let wildcard_first = AhoCorasick::builder()
@@ -501,12 +512,36 @@ impl Lexicon {
             }
             elements = &elements[1..];
         }
-        let mut at = start;
-        for element in elements {
-            at += element.matches(folded, tokens, at, people)?;
-        }
-        Some(at - 1)
+        match_elements(elements, folded, tokens, start, people).map(|end| end - 1)
     }
+}
+
+/// How many words `**` in a cue may skip: a name of up to three words.
+const GAP_WORDS: usize = 3;
+
+/// The index after the last token matched by `elements` from token `at`, if they match; a gap
+/// tries the fewest words first.
+fn match_elements(
+    elements: &[Element],
+    folded: &str,
+    tokens: &[Token],
+    at: usize,
+    people: &[usize],
+) -> Option<usize> {
+    let Some((element, rest)) = elements.split_first() else {
+        return Some(at);
+    };
+    if *element == Element::Gap {
+        let words = tokens[at.min(tokens.len())..]
+            .iter()
+            .take_while(|t| t.kind == TokenKind::Word)
+            .count()
+            .min(GAP_WORDS);
+        return (0..=words)
+            .find_map(|skip| match_elements(rest, folded, tokens, at + skip, people));
+    }
+    let matched = element.matches(folded, tokens, at, people)?;
+    match_elements(rest, folded, tokens, at + matched, people)
 }
 
 /// Classifies every sentence of a document, in order; minutes carry across sentences.
@@ -1552,6 +1587,9 @@ mod tests {
             ("To minutter før full tid utlignet han.", &[("goal", "88")]),
             ("Ti minutter før pausen scoret han.", &[("goal", "35")]),
             ("Kvarteret før slutt scoret han.", &[("goal", "75")]),
+            // "**" skips the name between "kunne" and the participle.
+            ("Da kunne Angel di Maria lagt på til 2-0.", &[]),
+            ("Da kunne Angel di Maria legge på til 2-0.", &[("goal", "")]),
             (
                 "Tre minutter før full tid i andre ekstraomgang scoret han.",
                 &[("goal", "117")],
@@ -1746,7 +1784,7 @@ mod tests {
     #[test]
     fn lexicon_errors_name_file_and_line() {
         let csv =
-            "event,cue,effect\ngoal,scor*,trigger\ngaol,x,trigger\ngoal,y,maybe\ngoal,x ^,block\n";
+            "event,cue,effect\ngoal,scor*,trigger\ngaol,x,trigger\ngoal,y,maybe\ngoal,x ^,block\ngoal,x **,block\n";
         let err = Lexicon::from_csv("cues.csv", csv.as_bytes())
             .unwrap_err()
             .to_string();
@@ -1754,7 +1792,8 @@ mod tests {
             err,
             "cues.csv:3: column event: unknown event \"gaol\" (goal, chance, foul, penalty)\n\
              cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, with <event>, after <event>)\n\
-             cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first and @person not first"
+             cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first, @person not first and ** between words\n\
+             cues.csv:6: column cue: cue \"x **\" needs a word, ^ only first, @person not first and ** between words"
         );
     }
 }
