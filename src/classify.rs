@@ -1316,10 +1316,12 @@ fn actor(
                 })
             });
     }
-    // "Hummels knuste portugiseren og stanget inn 2-0": a verb right after "og" shares the
-    // subject that opens the sentence.
+    // "Hummels knuste portugiseren og stanget inn 2-0", "Robben lekte med Casillas og banket
+    // ballen i mål": a verb right after "og" shares the subject that opens the sentence.
     let coordinated = || {
-        matches!(previous_word(text, trigger.start).1, "og" | "men")
+        let (verb_start, verb) = previous_word(text, trigger.start);
+        let conjunction = |word: &str| matches!(word, "og" | "men");
+        (conjunction(verb) || conjunction(previous_word(text, verb_start).1))
             .then(|| {
                 players.iter().find(|&&m| {
                     !text[sentence.start..span(m).start]
@@ -1364,6 +1366,15 @@ fn beaten_or_serving(text: &str, start: usize) -> bool {
         }
         match word.to_lowercase().as_str() {
             "bak" | "forbi" | "over" => return true,
+            // "mellom bena på Gary Cahill": the defender nutmegged.
+            "på" if {
+                let (limb, limb_start, _) = before(word_start);
+                matches!(limb.to_lowercase().as_str(), "bena" | "beina" | "beine")
+                    && before(limb_start).0.eq_ignore_ascii_case("mellom")
+            } =>
+            {
+                return true
+            }
             "fra" => {
                 let (served_by, _, _) = before(word_start);
                 return [
@@ -1632,6 +1643,14 @@ mod tests {
             (
                 "Mats Hummels knuste Pepe i lufta og stanget inn 2-0.",
                 Some("Mats Hummels"),
+            ),
+            (
+                "Robben spurtet fra Ramos, lekte med Casillas og banket ballen i mål.",
+                Some("Arjen Robben"),
+            ),
+            (
+                "Marchisio la kula til rette og banket den i hjørnet mellom bena på Gary Cahill.",
+                Some("Claudio Marchisio"),
             ),
             (
                 "Thomas Müller løp fram. Han satte straffen i mål etter at Mario Götze ble felt.",
