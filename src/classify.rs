@@ -16,7 +16,8 @@
 //!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
 //!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
 //!   makes `sette inn ledermålet` a near miss, not a goal, while `burde gitt uttelling` after a
-//!   comma leaves an earlier `gått opp til 2-1` a goal); `with foul` (or another event) gives it
+//!   comma leaves an earlier `gått opp til 2-1` a goal); `veto` cancels it in the whole sentence
+//!   (`..., men dommeren annullerte scoringen`); `with foul` (or another event) gives it
 //!   only when that event's trigger fired too (`i feltet` makes a foul a penalty situation, not a
 //!   header); `after penalty` gives it only when the document reported that event in one of the
 //!   three sentences before (`dommeren bet ikke på` after a penalty appeal), so it never fires on a
@@ -143,6 +144,8 @@ enum Effect {
     Trigger,
     Weak,
     Block,
+    /// Cancels the event in the whole sentence: `annullerte` after `men` still undoes the goal.
+    Veto,
     /// `with foul`: gives the event only when that other event's trigger fired in the sentence.
     With(EventKind),
     /// `after penalty`: gives the event only when the document reported that event in one of the
@@ -359,6 +362,7 @@ impl Lexicon {
                 "trigger" => Effect::Trigger,
                 "weak" => Effect::Weak,
                 "block" => Effect::Block,
+                "veto" => Effect::Veto,
                 other => match (other_event("with "), other_event("after ")) {
                     (Some(kind), _) => Effect::With(kind),
                     (_, Some(kind)) => Effect::After(kind),
@@ -368,7 +372,7 @@ impl Lexicon {
                             Some("effect"),
                             format!(
                                 "unknown effect {other:?} \
-                                 (trigger, weak, block, with <event>, after <event>)"
+                                 (trigger, weak, block, veto, with <event>, after <event>)"
                             ),
                         ));
                         continue;
@@ -984,6 +988,9 @@ fn labels(
         let of = |cue: usize, effect: Effect| {
             lexicon.cues[cue].event == kind && lexicon.cues[cue].effect == effect
         };
+        if hits.iter().any(|(cue, _)| of(*cue, Effect::Veto)) {
+            return None;
+        }
         hits.iter()
             .filter(|(cue, _)| of(*cue, effect))
             .map(|(_, span)| span.clone())
@@ -1598,6 +1605,10 @@ mod tests {
             ("To minutter før full tid utlignet han.", &[("goal", "88")]),
             ("Ti minutter før pausen scoret han.", &[("goal", "35")]),
             ("Kvarteret før slutt scoret han.", &[("goal", "75")]),
+            (
+                "Han satte ballen i mål, men linjemannen vinket for offside.",
+                &[("chance", "")],
+            ),
             // "**" skips the name between "kunne" and the participle.
             ("Da kunne Angel di Maria lagt på til 2-0.", &[]),
             ("Da kunne Angel di Maria legge på til 2-0.", &[("goal", "")]),
@@ -1810,7 +1821,7 @@ mod tests {
         assert_eq!(
             err,
             "cues.csv:3: column event: unknown event \"gaol\" (goal, chance, foul, penalty)\n\
-             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, with <event>, after <event>)\n\
+             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, veto, with <event>, after <event>)\n\
              cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first, @person not first and ** between words\n\
              cues.csv:6: column cue: cue \"x **\" needs a word, ^ only first, @person not first and ** between words"
         );
