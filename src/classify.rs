@@ -17,7 +17,8 @@
 //!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
 //!   makes `sette inn ledermålet` a near miss, not a goal, while `burde gitt uttelling` after a
 //!   comma leaves an earlier `gått opp til 2-1` a goal); `veto` cancels it in the whole sentence
-//!   (`..., men dommeren annullerte scoringen`); `with foul` (or another event) gives it
+//!   (`..., men dommeren annullerte scoringen`); `not` cancels only a trigger it overlaps (`med
+//!   fem mål` is a total, `to scoringer` beside it still a goal); `with foul` (or another event) gives it
 //!   only when that event's trigger fired too (`i feltet` makes a foul a penalty situation, not a
 //!   header); `after penalty` gives it only when the document reported that event in one of the
 //!   three sentences before (`dommeren bet ikke på` after a penalty appeal), so it never fires on a
@@ -146,6 +147,9 @@ enum Effect {
     Block,
     /// Cancels the event in the whole sentence: `annullerte` after `men` still undoes the goal.
     Veto,
+    /// Says that these words are not the event: cancels only a trigger they overlap (`med fem
+    /// mål` is a total, while `to scoringer` in the same clause still counts).
+    Not,
     /// `with foul`: gives the event only when that other event's trigger fired in the sentence.
     With(EventKind),
     /// `after penalty`: gives the event only when the document reported that event in one of the
@@ -363,6 +367,7 @@ impl Lexicon {
                 "weak" => Effect::Weak,
                 "block" => Effect::Block,
                 "veto" => Effect::Veto,
+                "not" => Effect::Not,
                 other => match (other_event("with "), other_event("after ")) {
                     (Some(kind), _) => Effect::With(kind),
                     (_, Some(kind)) => Effect::After(kind),
@@ -372,7 +377,7 @@ impl Lexicon {
                             Some("effect"),
                             format!(
                                 "unknown effect {other:?} \
-                                 (trigger, weak, block, veto, with <event>, after <event>)"
+                                 (trigger, weak, block, veto, not, with <event>, after <event>)"
                             ),
                         ));
                         continue;
@@ -995,9 +1000,12 @@ fn labels(
             .filter(|(cue, _)| of(*cue, effect))
             .map(|(_, span)| span.clone())
             .find(|span| {
-                !hits
-                    .iter()
-                    .any(|(cue, block)| of(*cue, Effect::Block) && same_clause(text, span, block))
+                !hits.iter().any(|(cue, block)| {
+                    (of(*cue, Effect::Block) && same_clause(text, span, block))
+                        || (of(*cue, Effect::Not)
+                            && block.start < span.end
+                            && span.start < block.end)
+                })
             })
     };
     let triggers: Vec<(EventKind, Range<usize>)> = EventKind::ALL
@@ -1609,6 +1617,12 @@ mod tests {
                 "Han satte ballen i mål, men linjemannen vinket for offside.",
                 &[("chance", "")],
             ),
+            // A total beside the match's goals: only the total is cancelled.
+            (
+                "Med sine to scoringer er han toppscorer med fire mål.",
+                &[("goal", "")],
+            ),
+            ("Han er toppscorer med fire mål.", &[]),
             // "**" skips the name between "kunne" and the participle.
             ("Da kunne Angel di Maria lagt på til 2-0.", &[]),
             ("Da kunne Angel di Maria legge på til 2-0.", &[("goal", "")]),
@@ -1821,7 +1835,7 @@ mod tests {
         assert_eq!(
             err,
             "cues.csv:3: column event: unknown event \"gaol\" (goal, chance, foul, penalty)\n\
-             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, veto, with <event>, after <event>)\n\
+             cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, veto, not, with <event>, after <event>)\n\
              cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first, @person not first and ** between words\n\
              cues.csv:6: column cue: cue \"x **\" needs a word, ^ only first, @person not first and ** between words"
         );
