@@ -116,6 +116,8 @@ pub struct Descriptors {
     adjectives: HashMap<String, usize>,
     /// `london` -> clubs in that city.
     cities: HashMap<String, Vec<usize>>,
+    /// A club or national team -> its players (`Schalke-spissen` is one of them).
+    squads: HashMap<usize, Vec<usize>>,
 }
 
 /// Position nouns (definite) and the gazetteer position codes they fit.
@@ -185,12 +187,32 @@ impl Descriptors {
                         }
                     }
                 }
+                EntityKind::Player => {
+                    let teams = entity.attr("club").into_iter().flat_map(|c| c.split('|'));
+                    for team in teams.chain(entity.attr("nationality")) {
+                        if let Some(team) = gazetteer.index_of(team) {
+                            descriptors.squads.entry(team).or_default().push(index);
+                        }
+                    }
+                }
                 _ => {}
             }
         }
         descriptors
     }
 }
+
+/// Role nouns after a team in a compound that make it one of its players: `Schalke-spissen`,
+/// `Real Madrid-backen`, `Uruguay-stjernen`.
+const ROLE_NOUNS: &[&str] = &[
+    "spilleren",
+    "stjernen",
+    "profilen",
+    "kapteinen",
+    "kantspilleren",
+    "vingen",
+    "innbytteren",
+];
 
 struct RawMatch {
     span: Range<usize>,
@@ -392,7 +414,17 @@ impl<'a> NameFilter<'a> {
                     .unwrap_or(""),
             )
         });
-        if self.place_only(m) {
+        // "Uruguay-spissen": a team with a player's role is the team.
+        let with_role = m.how == How::Compound && {
+            let head = text[m.span.end..]
+                .trim_start_matches('-')
+                .split(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or("");
+            let head = fold(head);
+            ROLE_NOUNS.contains(&head.as_str()) || POSITIONS.iter().any(|(n, _)| *n == head)
+        };
+        if self.place_only(m) && !with_role {
             // A country or town named as a team needs football around it: "Norge møter Island"
             // is the team, "Norge bidrar til fattigdomsreduksjon" the country.
             let (folded, sentences) = (self.folded, self.sentences);
@@ -889,6 +921,8 @@ fn describe(
     // Mentions and descriptions are both in document order: a cursor finds overlaps and a binary
     // search the mentions in reach, so a long document costs linear time.
     let mut found: Vec<Mention> = Vec::new();
+    // Team compounds that name one of the team's players: (mention, player, whole word).
+    let mut players_of_teams: Vec<(usize, usize, Range<usize>)> = Vec::new();
     let mut cursor = 0;
     for (index, sentence) in sentences.iter().enumerate() {
         let tokens = &sentence.tokens;
@@ -898,7 +932,25 @@ fn describe(
             }
             let overlaps =
                 |m: &Mention| m.span.start < token.span.end && token.span.start < m.span.end;
-            if mentions.get(cursor).is_some_and(overlaps) || found.last().is_some_and(overlaps) {
+            if mentions.get(cursor).is_some_and(overlaps) {
+                if let Some(player) = team_player(
+                    gazetteer,
+                    descriptors,
+                    folded,
+                    context,
+                    mentions,
+                    cursor,
+                    token,
+                    sentences[index.saturating_sub(DESCRIPTION_REACH)]
+                        .span
+                        .start,
+                ) {
+                    let span = mentions[cursor].span.start..token.span.end;
+                    players_of_teams.push((cursor, player, span));
+                }
+                continue;
+            }
+            if found.last().is_some_and(overlaps) {
                 continue;
             }
             let word = &folded[token.span.clone()];
@@ -1005,8 +1057,93 @@ fn describe(
             }
         }
     }
+    for (at, player, span) in players_of_teams {
+        mentions[at] = Mention {
+            span,
+            sentence: mentions[at].sentence,
+            entities: vec![player],
+            how: How::Description,
+        };
+    }
     mentions.extend(found);
     mentions.sort_by_key(|m| m.span.start);
+}
+
+/// How many mentions back a team compound looks for the player it names.
+const MENTIONS_BACK: usize = 64;
+
+/// The player a team compound names (`Schalke-spissen`, `Uruguay-stjernen`): one of the team's
+/// players fitting the role, named in the sentences before (`reach` is where they start), else
+/// the only one the gazetteer has in the match. Not when the name
+/// follows ("Chelsea-spissen Didier Drogba"): the name is the mention then.
+#[allow(clippy::too_many_arguments)]
+fn team_player(
+    gazetteer: &Gazetteer,
+    descriptors: &Descriptors,
+    folded: &str,
+    context: &MatchContext,
+    mentions: &[Mention],
+    at: usize,
+    token: &Token,
+    reach: usize,
+) -> Option<usize> {
+    let mention = &mentions[at];
+    if mention.how != How::Compound || mention.span.end >= token.span.end {
+        return None;
+    }
+    let team = mention
+        .entity()
+        .filter(|&e| gazetteer.entity(e).kind.is_team())?;
+    let noun = folded[mention.span.end..token.span.end].strip_prefix('-')?;
+    let position = match POSITIONS.iter().find(|(n, _)| *n == noun) {
+        Some(&(_, code)) => Some(code),
+        None if ROLE_NOUNS.contains(&noun) => None,
+        None => return None,
+    };
+    let squad = descriptors.squads.get(&team)?;
+    let fits = |p: usize| {
+        squad.contains(&p)
+            && position.is_none_or(|code| {
+                gazetteer
+                    .entity(p)
+                    .attr("position")
+                    .is_none_or(|pos| pos == code)
+            })
+    };
+    if mentions
+        .get(at + 1)
+        .and_then(Mention::entity)
+        .is_some_and(|next| fits(next) && mentions[at + 1].span.start <= token.span.end + 1)
+    {
+        return None;
+    }
+    // The nearest mentions back, within reach, and not too many of them: a giant sentence of
+    // names must not make this quadratic.
+    let named_before = mentions[..at]
+        .iter()
+        .rev()
+        .take_while(|m| m.span.start >= reach)
+        .take(MENTIONS_BACK)
+        .filter_map(Mention::entity)
+        .find(|&p| fits(p));
+    named_before.or_else(|| {
+        let in_match = |p: usize| {
+            let player = gazetteer.entity(p);
+            [context.home, context.away]
+                .into_iter()
+                .flatten()
+                .any(|side| {
+                    let id = gazetteer.entity(side).id.as_str();
+                    player.attr("nationality") == Some(id)
+                        || player
+                            .attr("club")
+                            .is_some_and(|c| c.split('|').any(|c| c == id))
+                })
+        };
+        let mut playing = squad.iter().copied().filter(|&p| fits(p) && in_match(p));
+        let only = playing.next()?;
+        playing.next().is_none().then_some(only)
+    })
 }
 
 /// Ages the report states after a player's name, as Norwegian papers do: "Mario Götze (22)".
@@ -1392,6 +1529,21 @@ mod tests {
             ("Brynes Solskjær var der.", vec![m("Solskjær", "player:ogs", "alias")]),
             ("- Touré kom, sa han.", vec![m("Touré", "player:yaya|player:kolo", "ambiguous")]),
             ("- King kom. Han var en king.", vec![]),
+            // A team compound with a role names one of its players: the only one in the match
+            // ("Spurs-stopperen": King), or the one named before ("Italia-spissen": Balotelli);
+            // not when the name follows ("City-spissen Balotelli").
+            (
+                "Manchester City- Tottenham 3-2\nSpurs-stopperen felte. City-spissen Balotelli scoret. \
+                 Italia-spissen jublet.",
+                vec![
+                    m("Manchester City", "club:city", "exact"),
+                    m("Tottenham", "club:tottenham", "alias"),
+                    m("Spurs-stopperen", "player:king", "description"),
+                    m("City", "club:city", "compound"),
+                    m("Balotelli", "player:balotelli", "alias"),
+                    m("Italia-spissen", "player:balotelli", "description"),
+                ],
+            ),
             // A web address is not the name; a genitive after "i" or "på" is not the place.
             ("Tottenham.com melder at Tottenham vant.", vec![m("Tottenham", "club:tottenham", "alias")]),
             (
