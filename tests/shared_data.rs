@@ -187,7 +187,8 @@ fn assert_event_floors(
     }
 }
 
-/// Every NoReC football report, previews and line-ups included, passes the football check.
+/// Every NoReC football report, previews and line-ups included, passes the football check; and
+/// the goals `matches.csv` lists add up to the stated score as often as they did.
 #[test]
 fn every_norec_football_report_is_taken_as_football() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norec-football");
@@ -197,6 +198,9 @@ fn every_norec_football_report_is_taken_as_football() {
     }
     let pipeline = Pipeline::new().unwrap();
     let mut reports = 0;
+    // Reports whose goals add up to the stated score per team, and how far off the goals per team
+    // are in total.
+    let (mut consistent, mut goals_off) = (0, 0);
     for split in ["train", "dev", "test"] {
         for entry in std::fs::read_dir(root.join(split)).unwrap() {
             let path = entry.unwrap().path();
@@ -210,9 +214,37 @@ fn every_norec_football_report_is_taken_as_football() {
                 path.display()
             );
             reports += 1;
+            let Some(facts) = kampfakta::facts::match_facts(&analysis) else {
+                continue;
+            };
+            consistent += usize::from(facts.consistent == Some(true));
+            let stated: Vec<usize> = facts
+                .score
+                .iter()
+                .flat_map(|(span, _)| {
+                    doc.text[span.clone()]
+                        .split(|c: char| !c.is_ascii_digit())
+                        .filter_map(|n| n.parse().ok())
+                        .take(2)
+                })
+                .collect();
+            if let ([home_goals, away_goals], Some(home), Some(away)) =
+                (stated.as_slice(), facts.home, facts.away)
+            {
+                let count = |team| facts.goals.iter().filter(|g| g.team == Some(team)).count();
+                goals_off += count(home).abs_diff(*home_goals) + count(away).abs_diff(*away_goals);
+            }
         }
     }
     assert_eq!(reports, 73);
+    assert!(
+        consistent >= 12,
+        "{consistent} consistent match rows, floor 12"
+    );
+    assert!(
+        goals_off <= 58,
+        "goals per team off by {goals_off}, ceiling 58"
+    );
 }
 
 /// Segmentation against UD Norwegian Bokmål (CoNLL 2018 scoring): the F1 reached must not drop.
