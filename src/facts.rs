@@ -329,6 +329,10 @@ mod tests {
         assert_eq!(consistent, Some(true));
         let (_, consistent) = summary("Rosenborg - Molde 3-1\nAursnes scoret etter 20 minutter.");
         assert_eq!(consistent, Some(false));
+        // A header broken over two lines keeps its score.
+        let (_, consistent) =
+            summary("ROSENBORG\n- MOLDE 0–1\n\nAursnes scoret etter 20 minutter.");
+        assert_eq!(consistent, Some(true));
     }
 
     #[test]

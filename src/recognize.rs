@@ -888,7 +888,9 @@ fn match_context(
         let (Some(home), Some(away)) = (team(first), team(second)) else {
             continue;
         };
-        let score = sentences[sentence]
+        // The score follows the second team, which a header may put on the next line
+        // ("AALESUND\n- ODD 5–1").
+        let score = sentences[sentence_of(second.span.start)]
             .tokens
             .iter()
             .find(|t| {
