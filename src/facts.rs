@@ -370,8 +370,7 @@ mod tests {
         assert_eq!(consistent, Some(true));
         // The story retells the goals; the fact line alone lists them.
         let (goals, consistent) = summary(
-            "Rosenborg - Molde 1-1
-Bendtner scoret før pause, og Molde utlignet.
+            "Rosenborg - Molde 1-1\nBendtner scoret før pause, og Molde utlignet.\n\
              Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).",
         );
         assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);

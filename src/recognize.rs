@@ -684,6 +684,7 @@ const NOT_FIRST_NAMES: &[&str] = &[
     "trener",
     "dommer",
     "keeper",
+    "spiss",
     "back",
     "stopper",
     "manager",
@@ -1076,8 +1077,8 @@ const MENTIONS_BACK: usize = 64;
 
 /// The player a team compound names (`Schalke-spissen`, `Uruguay-stjernen`): one of the team's
 /// players fitting the role, named in the sentences before (`reach` is where they start), else
-/// the only one the gazetteer has in the match. Not when the name
-/// follows ("Chelsea-spissen Didier Drogba"): the name is the mention then.
+/// the only one the gazetteer has in the match. Not when the name follows ("Chelsea-spissen
+/// Didier Drogba"): the name is the mention then.
 #[allow(clippy::too_many_arguments)]
 fn team_player(
     gazetteer: &Gazetteer,
