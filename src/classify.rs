@@ -1590,6 +1590,9 @@ mod tests {
             ("Han utjamna til 1-1 i det 70. minuttet.", &[("goal", "70")]),
             ("Skotet hans gjekk i tverrliggjaren.", &[("chance", "")]),
             ("Han fekk raudt kort etter 80 minuttar.", &[("foul", "80")]),
+            ("Ho heada ballen inn til 2-1.", &[("goal", "")]),
+            ("Han skaut i stolpen.", &[("chance", "")]),
+            ("Han vart utvist etter ein stygg takling.", &[("foul", "")]),
             (
                 "Straffesparkkonkurransen ble avgjort av Rooney.",
                 &[("penalty", "")],
