@@ -140,7 +140,7 @@ pub struct Event {
     pub score: Option<Range<usize>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Effect {
     Trigger,
     Weak,
@@ -312,6 +312,8 @@ impl Lexicon {
             message,
         };
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
+        // Each row once: a copy is a slip when editing (event, cue and effect -> first line).
+        let mut seen: HashMap<(EventKind, String, Effect), u64> = HashMap::default();
         let headers: Vec<String> = match reader.headers() {
             Ok(h) => h.iter().map(|h| h.trim().to_lowercase()).collect(),
             Err(err) => {
@@ -405,6 +407,15 @@ impl Lexicon {
                         "cue {cue:?} needs a word, ^ only first, @person not first \
                          and ** between words"
                     ),
+                ));
+                continue;
+            }
+            let words = cue.split_whitespace().collect::<Vec<_>>().join(" ");
+            if let Some(first) = seen.insert((event, words, effect), line) {
+                problems.push(problem(
+                    line,
+                    Some("cue"),
+                    format!("cue {cue:?} is already on line {first}"),
                 ));
                 continue;
             }
@@ -1830,7 +1841,7 @@ mod tests {
     #[test]
     fn lexicon_errors_name_file_and_line() {
         let csv =
-            "event,cue,effect\ngoal,scor*,trigger\ngaol,x,trigger\ngoal,y,maybe\ngoal,x ^,block\ngoal,x **,block\n";
+            "event,cue,effect\ngoal,scor*,trigger\ngaol,x,trigger\ngoal,y,maybe\ngoal,x ^,block\ngoal,x **,block\ngoal,Scor*,trigger\n";
         let err = Lexicon::from_csv("cues.csv", csv.as_bytes())
             .unwrap_err()
             .to_string();
@@ -1839,7 +1850,8 @@ mod tests {
             "cues.csv:3: column event: unknown event \"gaol\" (goal, chance, foul, penalty)\n\
              cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, veto, not, with <event>, after <event>)\n\
              cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first, @person not first and ** between words\n\
-             cues.csv:6: column cue: cue \"x **\" needs a word, ^ only first, @person not first and ** between words"
+             cues.csv:6: column cue: cue \"x **\" needs a word, ^ only first, @person not first and ** between words\n\
+             cues.csv:7: column cue: cue \"scor*\" is already on line 2"
         );
     }
 }
