@@ -576,8 +576,8 @@ pub fn classify(
     let mut events = Vec::new();
     let mut last_minute: Option<Minute> = None;
     let mut mention_start = 0;
-    // Whether the document has reported a penalty shoot-out so far.
-    let mut shoot_out = false;
+    // The first sentence that reports a penalty shoot-out, if any so far.
+    let mut shoot_out_from: Option<usize> = None;
     let mut last_sentence_mentions = 0..0;
     for (index, sentence) in sentences.iter().enumerate() {
         let mentions_end = mention_start
@@ -631,7 +631,7 @@ pub fn classify(
         };
         // In a match decided on penalties, a goal or miss told right after a penalty, with no
         // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
-        if shoot_out
+        if shoot_out_from.is_some()
             && minute.is_none()
             && index > 0
             && told_penalty(index - 1)
@@ -642,7 +642,7 @@ pub fn classify(
         if labels.iter().any(|(kind, _)| *kind == EventKind::Penalty)
             && mentions_shoot_out(folded, &sentence.tokens)
         {
-            shoot_out = true;
+            shoot_out_from.get_or_insert(index);
         }
         let scope = Scope {
             sentence: sentence.span.clone(),
@@ -705,6 +705,9 @@ pub fn classify(
             });
         }
     }
+    if let Some(from) = shoot_out_from {
+        headline_kicks(text, sentences, &mut events, from);
+    }
     events
 }
 
@@ -728,16 +731,27 @@ fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
     })
 }
 
-/// Whether a sentence is a headline: alone in its paragraph, without a full stop. It belongs to the
-/// paragraph below it, not to the one above.
+/// Whether a sentence is a headline: between blank lines, without a full stop. It belongs to the
+/// section below it, not to the one above.
 fn is_headline(text: &str, sentences: &[Sentence], index: usize) -> bool {
-    let paragraph = sentences[index].paragraph;
-    let alone = |other: Option<&Sentence>| other.is_none_or(|s| s.paragraph != paragraph);
-    alone(sentences.get(index + 1))
-        && alone(index.checked_sub(1).and_then(|i| sentences.get(i)))
+    let before = index
+        .checked_sub(1)
+        .is_none_or(|i| blank_line_between(text, &sentences[i], &sentences[index]));
+    let after = sentences
+        .get(index + 1)
+        .is_none_or(|next| blank_line_between(text, &sentences[index], next));
+    before
+        && after
         && !text[sentences[index].span.clone()]
             .trim_end()
             .ends_with(['.', '!', '?', '…'])
+}
+
+/// Whether an empty line separates two sentences (a section or paragraph break; a line break
+/// alone ends a line of a one-sentence-per-line text).
+fn blank_line_between(text: &str, first: &Sentence, second: &Sentence) -> bool {
+    let gap = text.get(first.span.end..second.span.start).unwrap_or("");
+    gap.matches('\n').count() >= 2
 }
 
 /// Makes the labels of a shoot-out kick: a scored kick is a penalty and not a goal of the match, a
@@ -757,6 +771,64 @@ fn shoot_out_kick(labels: &mut Vec<(EventKind, Range<usize>)>, states_score: boo
     if !labels.iter().any(|(kind, _)| *kind == EventKind::Penalty) {
         labels.push((EventKind::Penalty, kick));
         labels.sort_by_key(|(kind, _)| *kind);
+    }
+}
+
+/// A headline belongs to the section below it: over a paragraph that tells only penalty kicks,
+/// after the shoot-out was reported (sentence `from`), its goal or miss is a kick too ("Slo
+/// ballen i nettaket" over "Ajax-keeperen reddet ingen straffespark. Da Maxi Rodriguez
+/// avgjorde ...").
+fn headline_kicks(text: &str, sentences: &[Sentence], events: &mut Vec<Event>, from: usize) {
+    for headline in from..sentences.len().saturating_sub(1) {
+        if !is_headline(text, sentences, headline) {
+            continue;
+        }
+        // The section below: up to the next blank line.
+        let end = (headline + 2..sentences.len())
+            .find(|&s| blank_line_between(text, &sentences[s - 1], &sentences[s]))
+            .unwrap_or(sentences.len());
+        let below = headline + 1..end;
+        let told = |sentence: usize| {
+            let at = events.partition_point(|e| e.sentence < sentence);
+            at..at
+                + events[at..]
+                    .iter()
+                    .take_while(|e| e.sentence == sentence)
+                    .count()
+        };
+        let only_kicks = below.clone().any(|s| !told(s).is_empty())
+            && below.clone().all(|s| {
+                let events = &events[told(s)];
+                events.is_empty() || events.iter().any(|e| e.kind == EventKind::Penalty)
+            });
+        let own = told(headline);
+        if !only_kicks || own.is_empty() {
+            continue;
+        }
+        let mut labels: Vec<(EventKind, Range<usize>)> = events[own.clone()]
+            .iter()
+            .map(|e| (e.kind, e.trigger.clone()))
+            .collect();
+        shoot_out_kick(
+            &mut labels,
+            events[own.clone()].iter().any(|e| e.score.is_some()),
+        );
+        let template = events[own.start].clone();
+        let kick: Vec<Event> = labels
+            .into_iter()
+            .map(|(kind, trigger)| {
+                events[own.clone()]
+                    .iter()
+                    .find(|e| e.kind == kind)
+                    .cloned()
+                    .unwrap_or(Event {
+                        kind,
+                        trigger,
+                        ..template.clone()
+                    })
+            })
+            .collect();
+        events.splice(own, kick);
     }
 }
 
@@ -1740,6 +1812,34 @@ mod tests {
                 chance,
                 penalty.clone(),
                 penalty.clone()
+            ]
+        );
+        // A headline over a section of kicks is a kick; over other play it keeps its label.
+        let headline = |section: &str| {
+            labels(&format!(
+                "Kampen ble avgjort på straffer.\n\nSlo ballen i nettaket\n\n{section}"
+            ))
+        };
+        assert_eq!(
+            headline("Keeperen reddet ingen straffespark. Rodriguez satte straffen i mål."),
+            [
+                penalty.clone(),
+                penalty.clone(),
+                penalty.clone(),
+                penalty.clone()
+            ]
+        );
+        assert_eq!(
+            headline("Keeperen reddet ingen straffespark. Neste kamp er fredag. Det regnet."),
+            [penalty.clone(), penalty.clone(), penalty.clone()]
+        );
+        assert_eq!(
+            headline("Han fikk straffespark. Etter pause scoret Rodriguez 1-0."),
+            [
+                penalty.clone(),
+                ("goal", String::new()),
+                penalty.clone(),
+                ("goal", "".to_string())
             ]
         );
         // Without a shoot-out, or with a minute, a goal after a penalty stays a goal.
