@@ -1535,6 +1535,8 @@ const OWN_GOAL: &[&str] = &[
     "i eget mål",
     "i eige mål",
     "i eget nett",
+    "i eget kryss",
+    "i egen kasse",
 ];
 
 fn is_keeper(gazetteer: &Gazetteer, recognition: &Recognition, mention: usize) -> bool {
