@@ -1117,10 +1117,13 @@ fn labels(
                     .filter(|&other| recent(other))
                     .find_map(|other| unblocked(kind, Effect::After(other)))
             };
+            // Weak cues alone: a shot that went in is a goal and not also a chance.
+            let goal_told =
+                || kind == EventKind::Chance && unblocked(EventKind::Goal, Effect::Weak).is_some();
             own.or_else(with)
                 .or_else(after)
                 .or_else(|| {
-                    if others_fired {
+                    if others_fired || goal_told() {
                         None
                     } else {
                         unblocked(kind, Effect::Weak)
@@ -1714,6 +1717,8 @@ mod tests {
                 &[("goal", "")],
             ),
             ("Han er toppscorer med fire mål.", &[]),
+            // Weak cues alone: the shot went in, so it is not also a chance.
+            ("Skotet gjekk under målvakta.", &[("goal", "")]),
             // "**" skips the name between "kunne" and the participle.
             ("Da kunne Angel di Maria lagt på til 2-0.", &[]),
             ("Da kunne Angel di Maria legge på til 2-0.", &[("goal", "")]),
