@@ -144,7 +144,7 @@ fn event_f1_on_gold_dev_keeps_its_floor() {
         [
             (Goal, 0.93),
             (Chance, 0.89),
-            (Foul, 0.885),
+            (Foul, 0.895),
             (Penalty, 0.775),
         ],
     );
