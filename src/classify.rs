@@ -622,19 +622,16 @@ pub fn classify(
             .rev()
             .find(|t| t.kind == TokenKind::Score)
             .map(|t| t.span.clone());
-        let told_penalty = |sentence: usize| {
-            events
-                .iter()
-                .rev()
-                .take_while(|e: &&Event| e.sentence >= sentence)
-                .any(|e| e.sentence == sentence && e.kind == EventKind::Penalty)
-        };
+        let penalty_just_before = events
+            .iter()
+            .rev()
+            .take_while(|e| e.sentence + 1 >= index)
+            .any(|e| e.sentence + 1 == index && e.kind == EventKind::Penalty);
         // In a match decided on penalties, a goal or miss told right after a penalty, with no
         // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
         if shoot_out_from.is_some()
             && minute.is_none()
-            && index > 0
-            && told_penalty(index - 1)
+            && penalty_just_before
             && !is_headline(text, sentences, index)
         {
             shoot_out_kick(&mut labels, score.is_some());
