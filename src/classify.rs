@@ -505,14 +505,15 @@ impl Lexicon {
                 }
             }
         }
-        tries.sort_unstable_by_key(|&(cue, at)| (at, cue));
-        tries.dedup();
         let mut hits = Vec::new();
         for (cue, at) in tries {
             if let Some(end) = self.match_at(cue, folded, tokens, at, people) {
                 hits.push((cue, tokens[at].span.start..tokens[end].span.end));
             }
         }
+        // In text order, each once: sorting the few hits is cheaper than sorting every try.
+        hits.sort_unstable_by_key(|(cue, span)| (span.start, *cue, span.end));
+        hits.dedup();
         hits
     }
 
@@ -545,23 +546,25 @@ fn match_elements(
     elements: &[Element],
     folded: &str,
     tokens: &[Token],
-    at: usize,
+    mut at: usize,
     people: &[usize],
 ) -> Option<usize> {
-    let Some((element, rest)) = elements.split_first() else {
-        return Some(at);
-    };
-    if *element == Element::Gap {
-        let words = tokens[at.min(tokens.len())..]
-            .iter()
-            .take_while(|t| t.kind == TokenKind::Word)
-            .count()
-            .min(GAP_WORDS);
-        return (0..=words)
-            .find_map(|skip| match_elements(rest, folded, tokens, at + skip, people));
+    // A loop for plain elements, which most cues are (this runs for every cue tried at every
+    // word); recursion only at a gap.
+    for (i, element) in elements.iter().enumerate() {
+        if *element == Element::Gap {
+            let words = tokens[at.min(tokens.len())..]
+                .iter()
+                .take_while(|t| t.kind == TokenKind::Word)
+                .count()
+                .min(GAP_WORDS);
+            let rest = &elements[i + 1..];
+            return (0..=words)
+                .find_map(|skip| match_elements(rest, folded, tokens, at + skip, people));
+        }
+        at += element.matches(folded, tokens, at, people)?;
     }
-    let matched = element.matches(folded, tokens, at, people)?;
-    match_elements(rest, folded, tokens, at + matched, people)
+    Some(at)
 }
 
 /// Classifies every sentence of a document, in order; minutes carry across sentences.
@@ -1519,12 +1522,15 @@ fn same_clause(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
 
 /// Whether the text between two words crosses a clause boundary.
 fn clause_break(between: &str) -> bool {
+    // Called for every pair of cue hits and every actor candidate: compared without allocating.
+    const CONJUNCTIONS: [&str; 7] = ["men", "og", "mens", "da", "etter", "før", "som"];
     between.contains([',', ';', ':', '–', '(', ')'])
         || between.split_whitespace().any(|w| {
-            matches!(
-                w.to_lowercase().as_str(),
-                "men" | "og" | "mens" | "da" | "etter" | "før" | "som"
-            )
+            if w.is_ascii() {
+                CONJUNCTIONS.iter().any(|c| w.eq_ignore_ascii_case(c))
+            } else {
+                CONJUNCTIONS.contains(&w.to_lowercase().as_str())
+            }
         })
 }
 
