@@ -329,6 +329,10 @@ mod tests {
         assert_eq!(consistent, Some(true));
         let (_, consistent) = summary("Rosenborg - Molde 3-1\nAursnes scoret etter 20 minutter.");
         assert_eq!(consistent, Some(false));
+        // A header whose teams are countries, broken after the first team, is still the header.
+        let (_, consistent) =
+            summary("(Frankrike\n- Nigeria 1-0)\n\nPaul Pogba scoret etter 79 minutter.");
+        assert_eq!(consistent, Some(true));
         // A header broken over two lines keeps its score.
         let (_, consistent) =
             summary("ROSENBORG\n- MOLDE 0–1\n\nAursnes scoret etter 20 minutter.");

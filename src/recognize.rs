@@ -315,6 +315,8 @@ struct NameFilter<'a> {
     sentences: &'a [Sentence],
     /// Start offsets of all matches, sorted.
     starts: Vec<usize>,
+    /// End offsets of all matches, sorted.
+    ends: Vec<usize>,
     /// End offsets of the matches of several words ("Ruben Gabrielsen"), sorted.
     full_name_ends: Vec<usize>,
     /// The one-word matches that are only people's aliases (surnames): start offset and
@@ -342,6 +344,11 @@ impl<'a> NameFilter<'a> {
             folded,
             sentences,
             starts: matches.iter().map(|m| m.span.start).collect(),
+            ends: {
+                let mut ends: Vec<usize> = matches.iter().map(|m| m.span.end).collect();
+                ends.sort_unstable();
+                ends
+            },
             full_name_ends: {
                 let mut ends: Vec<usize> = matches
                     .iter()
@@ -394,6 +401,39 @@ impl<'a> NameFilter<'a> {
         }
     }
 
+    /// Whether a name is one side of a match header, a spaced dash and another name away from the
+    /// other side, also across a line break: "(Frankrike\n- Nigeria 2-0)", "KROATIA – PORTUGAL".
+    /// Not "Danmark-Norge" or "Østerrike-Ungarn", which are compounds.
+    fn in_header_pair(&self, m: &RawMatch) -> bool {
+        let joins = |between: &str| {
+            between
+                .chars()
+                .filter(|c| matches!(c, '-' | '–' | '—'))
+                .count()
+                == 1
+                && between.contains(char::is_whitespace)
+                && between
+                    .chars()
+                    .all(|c| c.is_whitespace() || matches!(c, '-' | '–' | '—'))
+        };
+        let after = &self.text[m.span.end..];
+        let next = m.span.end
+            + (after.len()
+                - after
+                    .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '—'))
+                    .len());
+        let forward =
+            next > m.span.end && joins(&self.text[m.span.end..next]) && self.is_match_at(next);
+        let before = &self.text[..m.span.start];
+        let previous_end = before
+            .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '—'))
+            .len();
+        let backward = previous_end < m.span.start
+            && joins(&before[previous_end..])
+            && self.ends.binary_search(&previous_end).is_ok();
+        forward || backward
+    }
+
     fn place_only(&self, m: &RawMatch) -> bool {
         let surface = &self.text[m.span.start..m.span.start + m.name_len];
         m.candidates
@@ -424,7 +464,7 @@ impl<'a> NameFilter<'a> {
             let head = fold(head);
             ROLE_NOUNS.contains(&head.as_str()) || POSITIONS.iter().any(|(n, _)| *n == head)
         };
-        if self.place_only(m) && !with_role {
+        if self.place_only(m) && !with_role && !self.in_header_pair(m) {
             // A country or town named as a team needs football around it: "Norge møter Island"
             // is the team, "Norge bidrar til fattigdomsreduksjon" the country.
             let (folded, sentences) = (self.folded, self.sentences);

@@ -243,12 +243,12 @@ fn every_norec_football_report_is_taken_as_football() {
     }
     assert_eq!(reports, 73);
     assert!(
-        consistent >= 14,
-        "{consistent} consistent match rows, floor 14"
+        consistent >= 15,
+        "{consistent} consistent match rows, floor 15"
     );
     assert!(
-        goals_off <= 74,
-        "goals per team off by {goals_off}, ceiling 74"
+        goals_off <= 76,
+        "goals per team off by {goals_off}, ceiling 76"
     );
 }
 
@@ -319,7 +319,7 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
         ("oracle", "PER", scores.per, 0.99, 0.99),
         ("oracle", "ORG", scores.org, 0.97, 0.975),
         ("shipped gazetteers", "PER", defaults.per, 0.8, 0.07),
-        ("shipped gazetteers", "ORG", defaults.org, 0.85, 0.27),
+        ("shipped gazetteers", "ORG", defaults.org, 0.86, 0.28),
     ];
     for (gazetteer, name, s, p_floor, r_floor) in floors {
         let (p, r, _) = s.exact.prf();
