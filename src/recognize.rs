@@ -405,31 +405,17 @@ impl<'a> NameFilter<'a> {
     /// other side, also across a line break: "(Frankrike\n- Nigeria 2-0)", "KROATIA – PORTUGAL".
     /// Not "Danmark-Norge" or "Østerrike-Ungarn", which are compounds.
     fn in_header_pair(&self, m: &RawMatch) -> bool {
+        let separator = |c: char| c.is_whitespace() || matches!(c, '-' | '–' | '—');
+        // Only separators between the names: one of them a dash, and some space.
         let joins = |between: &str| {
-            between
-                .chars()
-                .filter(|c| matches!(c, '-' | '–' | '—'))
-                .count()
-                == 1
+            between.chars().filter(|c| !c.is_whitespace()).count() == 1
                 && between.contains(char::is_whitespace)
-                && between
-                    .chars()
-                    .all(|c| c.is_whitespace() || matches!(c, '-' | '–' | '—'))
         };
         let after = &self.text[m.span.end..];
-        let next = m.span.end
-            + (after.len()
-                - after
-                    .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '—'))
-                    .len());
-        let forward =
-            next > m.span.end && joins(&self.text[m.span.end..next]) && self.is_match_at(next);
-        let before = &self.text[..m.span.start];
-        let previous_end = before
-            .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '-' | '–' | '—'))
-            .len();
-        let backward = previous_end < m.span.start
-            && joins(&before[previous_end..])
+        let next = self.text.len() - after.trim_start_matches(separator).len();
+        let forward = joins(&self.text[m.span.end..next]) && self.is_match_at(next);
+        let previous_end = self.text[..m.span.start].trim_end_matches(separator).len();
+        let backward = joins(&self.text[previous_end..m.span.start])
             && self.ends.binary_search(&previous_end).is_ok();
         forward || backward
     }
