@@ -1684,6 +1684,7 @@ mod tests {
             ("Ho heada ballen inn til 2-1.", &[("goal", "")]),
             ("Han skaut i stolpen.", &[("chance", "")]),
             ("Han vart utvist etter ein stygg takling.", &[("foul", "")]),
+            ("Han vart felt i feltet.", &[("foul", ""), ("penalty", "")]),
             (
                 "Straffesparkkonkurransen ble avgjort av Rooney.",
                 &[("penalty", "")],

@@ -128,7 +128,9 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
         std::collections::HashMap::new();
     let context = &analysis.recognition.context;
     for event in events.iter().filter(|e| e.kind == EventKind::Goal) {
-        if event.actor.is_none() && (event.team.is_none() || event.minute.is_none()) {
+        let penalty = in_sentence(event.sentence, EventKind::Penalty);
+        let minute = event.minute.or(if penalty { penalty_minute } else { None });
+        if event.actor.is_none() && (event.team.is_none() || minute.is_none()) {
             continue;
         }
         // A goal credited to a third team is from another match (a record, a recalled game).
@@ -138,8 +140,6 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
                 continue;
             }
         }
-        let penalty = in_sentence(event.sentence, EventKind::Penalty);
-        let minute = event.minute.or(if penalty { penalty_minute } else { None });
         let scorer = entity_of(event.actor);
         let listed = scorer
             .and_then(|s| by_scorer.get(&s))
@@ -148,12 +148,28 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
             .copied();
         let same = listed
             .into_iter()
-            .find(|&g| goals[g].minute.is_none() || minute.is_none() || goals[g].minute == minute);
+            .find(|&g| goals[g].minute.is_none() || minute.is_none() || goals[g].minute == minute)
+            // A goal of the team at the same minute, one of them told without its scorer, is the
+            // same goal ("Nederland scoret på straffen" and Huntelaar's penalty on overtid).
+            .or_else(|| {
+                goals.iter().position(|g| {
+                    minute.is_some()
+                        && g.minute == minute
+                        && g.team == event.team
+                        && (scorer.is_none() || g.scorer.is_none())
+                })
+            });
         match same {
             Some(g) => {
                 let goal = &mut goals[g];
                 goal.minute = goal.minute.or(minute);
                 goal.penalty |= penalty;
+                if goal.scorer.is_none() && event.actor.is_some() {
+                    goal.scorer = event.actor;
+                    if let Some(scorer) = scorer {
+                        by_scorer.entry(scorer).or_default().push(g);
+                    }
+                }
             }
             None => {
                 if let Some(scorer) = scorer {
@@ -371,6 +387,15 @@ mod tests {
     fn fact_line_gives_the_score() {
         let (goals, consistent) = summary("Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).");
         assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
+        assert_eq!(consistent, Some(true));
+        // A goal told once with its scorer and once without, at the same minute, is one goal;
+        // a penalty goal told without a minute takes the minute the penalty was given.
+        let (goals, consistent) = summary(
+            "Rosenborg - Molde 1-0\nDommeren pekte på straffemerket etter 81 minutter.\n\
+             Straffesparket ble satt sikkert i nettet. Rosenborg scoret etter 81 minutter. \
+             Bendtner scoret etter 81 minutter.",
+        );
+        assert_eq!(goals, ["81 Bendtner"]);
         assert_eq!(consistent, Some(true));
         // The story retells the goals; the fact line alone lists them.
         let (goals, consistent) = summary(
