@@ -98,6 +98,43 @@ fn offsets_in_csv_slice_the_decoded_text() {
     assert_eq!(count, 3, "Sogndal, Brann, Sogndal");
 }
 
+/// The Nynorsk sample report: its goals, the foul and the penalty, and a consistent match row.
+#[test]
+fn nynorsk_sample_gives_its_match_facts() {
+    let out = tempfile::tempdir().unwrap();
+    let output = extract(&["data/samples/sogndal-brann-nynorsk.txt"], out.path(), &[]);
+    assert!(output.status.success());
+    let events = read(&out.path().join("events.csv"));
+    let (kinds, minutes) = (column(&events, "event"), column(&events, "minute"));
+    let told: Vec<(&str, &str)> = kinds
+        .iter()
+        .zip(&minutes)
+        .map(|(k, m)| (k.as_str(), m.as_str()))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            ("goal", "23"),
+            ("chance", "33"),
+            ("foul", ""),
+            ("goal", "48"),
+            ("foul", "81"),
+            ("penalty", "81"),
+            ("goal", ""),
+            ("penalty", ""),
+            ("chance", "90+")
+        ]
+    );
+    let matches = read(&out.path().join("matches.csv"));
+    assert!(
+        matches.contains(
+            "club:sogndal,Sogndal,club:sk-brann,SK Brann,2-1,header,\
+             23 Kasper Skaanes (SK Brann); 48 ? (Sogndal); 81 ? (Sogndal),true"
+        ),
+        "{matches}"
+    );
+}
+
 #[test]
 fn output_is_identical_for_any_thread_count() {
     let corpus = tempfile::tempdir().unwrap();
