@@ -662,6 +662,23 @@ pub fn classify(
                 .or_else(|| actor(gazetteer, text, recognition, &scope, &trigger, kind)),
                 _ => actor(gazetteer, text, recognition, &scope, &trigger, kind),
             };
+            // "Robben ble felt av Márquez": the subject of a passive foul suffered it; the
+            // offender is the agent after "av", if named, and plays for the other side.
+            let passive_foul = kind == EventKind::Foul && is_passive(text, &trigger);
+            let (actor, sufferer) = if passive_foul {
+                (
+                    agent(
+                        gazetteer,
+                        text,
+                        recognition,
+                        sentence_mentions.clone(),
+                        &trigger,
+                    ),
+                    actor,
+                )
+            } else {
+                (actor, None)
+            };
             if kind == EventKind::Foul {
                 foul = Some((trigger.clone(), actor));
             }
@@ -692,7 +709,19 @@ pub fn classify(
                     _ => None,
                 })
                 .or_else(|| {
-                    team_in_sentence(gazetteer, recognition, sentence_mentions.clone(), &trigger)
+                    if passive_foul {
+                        let suffering_team = sufferer
+                            .and_then(|m| recognition.mentions[m].entity())
+                            .and_then(|p| team_of_player(gazetteer, p, &recognition.context));
+                        suffering_team.and_then(|team| recognition.context.opponent(team))
+                    } else {
+                        team_in_sentence(
+                            gazetteer,
+                            recognition,
+                            sentence_mentions.clone(),
+                            &trigger,
+                        )
+                    }
                 });
             events.push(Event {
                 kind,
@@ -1440,6 +1469,41 @@ fn actor(
         .copied()
 }
 
+/// Whether a foul is told as suffered, in the passive: `ble felt`, `vart felt`, `ble taklet`. Not a
+/// sanction (`ble utvist`, `ble advart`): its subject is the offender.
+fn is_passive(text: &str, trigger: &Range<usize>) -> bool {
+    let auxiliary = |word: &str| {
+        ["ble", "blei", "vart", "blir", "blitt"]
+            .iter()
+            .any(|a| word.eq_ignore_ascii_case(a))
+    };
+    let words = text[trigger.clone()].to_lowercase();
+    let sanction = words.split_whitespace().any(|w| {
+        ["utvis", "advar", "book", "kort", "vist", "sendt"]
+            .iter()
+            .any(|root| w.starts_with(root))
+    });
+    let first = words.split_whitespace().next().unwrap_or("");
+    !sanction && (auxiliary(first) || auxiliary(previous_word(text, trigger.start).1))
+}
+
+/// The agent of a passive: the player after `av` following the trigger, in its clause.
+fn agent(
+    gazetteer: &Gazetteer,
+    text: &str,
+    recognition: &Recognition,
+    mentions: Range<usize>,
+    trigger: &Range<usize>,
+) -> Option<usize> {
+    mentions.into_iter().find(|&m| {
+        let span = &recognition.mentions[m].span;
+        is_player_mention(gazetteer, recognition, m)
+            && span.start >= trigger.end
+            && previous_word(text, span.start).1.eq_ignore_ascii_case("av")
+            && !clause_break(&text[trigger.end..span.start])
+    })
+}
+
 /// Where an event's actor is looked for: its sentence, the mentions in it and those of the
 /// sentence before (where a pronoun subject points).
 struct Scope {
@@ -1790,6 +1854,33 @@ mod tests {
             "a substitution"
         );
         assert_eq!(goals("Robben satte inn 1-0 på overtid."), 1);
+    }
+
+    #[test]
+    fn a_passive_foul_names_its_offender_after_av() {
+        let pipeline = crate::Pipeline::new().unwrap();
+        let offender = |text: &str| {
+            let doc = crate::Document::new("t", text);
+            let analysis = pipeline.analyze(&doc);
+            let foul = analysis.events.iter().find(|e| e.kind == EventKind::Foul)?;
+            foul.actor
+                .and_then(|m| analysis.recognition.mentions[m].entity())
+                .map(|e| pipeline.gazetteer().entity(e).name.clone())
+        };
+        assert_eq!(
+            offender("Arjen Robben ble felt av Rafael Márquez.").as_deref(),
+            Some("Rafael Márquez")
+        );
+        assert_eq!(
+            offender("Arjen Robben ble felt i feltet."),
+            None,
+            "the one fouled"
+        );
+        assert_eq!(
+            offender("Portugal - Tyskland 0-4\nPepe ble utvist.").as_deref(),
+            Some("Pepe"),
+            "a sanction"
+        );
     }
 
     #[test]
