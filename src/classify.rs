@@ -1798,18 +1798,21 @@ mod tests {
         }
     }
 
+    /// The name of the actor of the first event of a kind in a text, with the shipped gazetteers.
+    fn actor_name(pipeline: &crate::Pipeline, text: &str, kind: EventKind) -> Option<String> {
+        let doc = crate::Document::new("t", text);
+        let analysis = pipeline.analyze(&doc);
+        let event = analysis.events.iter().find(|e| e.kind == kind)?;
+        event
+            .actor
+            .and_then(|m| analysis.recognition.mentions[m].entity())
+            .map(|e| pipeline.gazetteer().entity(e).name.clone())
+    }
+
     #[test]
     fn the_actor_is_not_the_keeper_beaten_nor_the_passer() {
         let pipeline = crate::Pipeline::new().unwrap();
-        let actor = |text: &str| {
-            let doc = crate::Document::new("t", text);
-            let analysis = pipeline.analyze(&doc);
-            let event = analysis.events.iter().find(|e| e.kind == EventKind::Goal)?;
-            event
-                .actor
-                .and_then(|m| analysis.recognition.mentions[m].entity())
-                .map(|e| pipeline.gazetteer().entity(e).name.clone())
-        };
+        let actor = |text: &str| actor_name(&pipeline, text, EventKind::Goal);
         for (text, scorer) in [
             (
                 "Messi la inn til Higuaín som avsluttet på direkten og i mål bak Manuel Neuer.",
@@ -1859,14 +1862,7 @@ mod tests {
     #[test]
     fn a_passive_foul_names_its_offender_after_av() {
         let pipeline = crate::Pipeline::new().unwrap();
-        let offender = |text: &str| {
-            let doc = crate::Document::new("t", text);
-            let analysis = pipeline.analyze(&doc);
-            let foul = analysis.events.iter().find(|e| e.kind == EventKind::Foul)?;
-            foul.actor
-                .and_then(|m| analysis.recognition.mentions[m].entity())
-                .map(|e| pipeline.gazetteer().entity(e).name.clone())
-        };
+        let offender = |text: &str| actor_name(&pipeline, text, EventKind::Foul);
         assert_eq!(
             offender("Arjen Robben ble felt av Rafael Márquez.").as_deref(),
             Some("Rafael Márquez")

@@ -214,6 +214,25 @@ const ROLE_NOUNS: &[&str] = &[
     "innbytteren",
 ];
 
+/// Whether a folded word names a player's role: `Some(position code)` for a position noun
+/// (`spissen`: `Some("FW")`), `Some(None)` for a role without one (`stjernen`).
+fn role(noun: &str) -> Option<Option<&'static str>> {
+    match POSITIONS.iter().find(|(n, _)| *n == noun) {
+        Some(&(_, code)) => Some(Some(code)),
+        None => ROLE_NOUNS.contains(&noun).then_some(None),
+    }
+}
+
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '–' | '—')
+}
+
+/// Whether the text between two names is one dash and spaces: `Brann - Viking`, `Brann\n- Viking`.
+fn one_dash(between: &str) -> bool {
+    between.chars().filter(|&c| is_dash(c)).count() == 1
+        && between.chars().all(|c| c.is_whitespace() || is_dash(c))
+}
+
 struct RawMatch {
     span: Range<usize>,
     name_len: usize,
@@ -405,12 +424,8 @@ impl<'a> NameFilter<'a> {
     /// other side, also across a line break: "(Frankrike\n- Nigeria 2-0)", "KROATIA – PORTUGAL".
     /// Not "Danmark-Norge" or "Østerrike-Ungarn", which are compounds.
     fn in_header_pair(&self, m: &RawMatch) -> bool {
-        let separator = |c: char| c.is_whitespace() || matches!(c, '-' | '–' | '—');
-        // Only separators between the names: one of them a dash, and some space.
-        let joins = |between: &str| {
-            between.chars().filter(|c| !c.is_whitespace()).count() == 1
-                && between.contains(char::is_whitespace)
-        };
+        let separator = |c: char| c.is_whitespace() || is_dash(c);
+        let joins = |between: &str| one_dash(between) && between.contains(char::is_whitespace);
         let after = &self.text[m.span.end..];
         let next = self.text.len() - after.trim_start_matches(separator).len();
         let forward = joins(&self.text[m.span.end..next]) && self.is_match_at(next);
@@ -447,8 +462,7 @@ impl<'a> NameFilter<'a> {
                 .split(|c: char| !c.is_alphanumeric())
                 .next()
                 .unwrap_or("");
-            let head = fold(head);
-            ROLE_NOUNS.contains(&head.as_str()) || POSITIONS.iter().any(|(n, _)| *n == head)
+            role(&fold(head)).is_some()
         };
         if self.place_only(m) && !with_role && !self.in_header_pair(m) {
             // A country or town named as a team needs football around it: "Norge møter Island"
@@ -900,16 +914,7 @@ fn match_context(
         if sentence > 4 {
             break;
         }
-        let between = &text[first.span.end..second.span.start];
-        let dashes = between
-            .chars()
-            .filter(|c| matches!(c, '-' | '–' | '—'))
-            .count();
-        if dashes != 1
-            || !between
-                .chars()
-                .all(|c| c.is_whitespace() || matches!(c, '-' | '–' | '—'))
-        {
+        if !one_dash(&text[first.span.end..second.span.start]) {
             continue;
         }
         let (Some(home), Some(away)) = (team(first), team(second)) else {
@@ -1124,11 +1129,7 @@ fn team_player(
         .entity()
         .filter(|&e| gazetteer.entity(e).kind.is_team())?;
     let noun = folded[mention.span.end..token.span.end].strip_prefix('-')?;
-    let position = match POSITIONS.iter().find(|(n, _)| *n == noun) {
-        Some(&(_, code)) => Some(code),
-        None if ROLE_NOUNS.contains(&noun) => None,
-        None => return None,
-    };
+    let position = role(noun)?;
     let squad = descriptors.squads.get(&team)?;
     let fits = |p: usize| {
         squad.contains(&p)
