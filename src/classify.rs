@@ -1066,10 +1066,12 @@ pub fn is_football_document(
                 How::Exact | How::Alias | How::Genitive | How::Context
             )
         })
+        // Referees and papers are named in other stories too; players and teams are football.
         .filter(|m| {
-            m.entities
-                .iter()
-                .any(|&e| gazetteer.entity(e).kind != EntityKind::Official)
+            m.entities.iter().any(|&e| {
+                let kind = gazetteer.entity(e).kind;
+                kind.is_team() || kind == EntityKind::Player
+            })
         })
         .count();
     let mut kinds: Vec<EventKind> = events.iter().map(|e| e.kind).collect();

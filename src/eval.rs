@@ -4,7 +4,7 @@
 use crate::classify::EventKind;
 use crate::error::{Error, Problem, Result};
 use crate::gazetteer::{Entity, EntityKind};
-use crate::recognize::How;
+use crate::recognize::{previous_word, How};
 use crate::{Document, Pipeline};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -495,6 +495,21 @@ pub fn entity_type(kind: EntityKind) -> &'static str {
     }
 }
 
+/// NorNE tags a paper or channel ORG where it acts (`sier han til VG`, `VG skriver`, `Foto:
+/// Aftenposten`) and PROD where it stands for what it published: `i Aftenposten`, `ifølge TMZ`,
+/// `leser av Aftenposten`, `avisen The Sun`, a byline or citation `(VG Nett)`, `(Aftenposten 22.
+/// august)`.
+pub fn is_publication(text: &str, span: &Range<usize>) -> bool {
+    let (at, word) = previous_word(text, span.start);
+    let word = word.to_lowercase();
+    let (_, word_before) = previous_word(text, at);
+    matches!(
+        word.as_str(),
+        "i" | "ifølge" | "iflg" | "avis" | "avisen" | "avisa"
+    ) || (word == "av" && word_before.to_lowercase().starts_with("leser"))
+        || text[..span.start].trim_end().ends_with('(')
+}
+
 /// Exact and overlapping span matches for one entity type.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct TypeScores {
@@ -555,10 +570,13 @@ pub fn evaluate_entities(
                 !compound && m.how != How::Description
             })
             .map(|m| {
-                (
-                    m.span.clone(),
-                    entity_type(pipeline.gazetteer().entity(m.entities[0]).kind),
-                )
+                let kind = pipeline.gazetteer().entity(m.entities[0]).kind;
+                let kind = if kind == EntityKind::Media && is_publication(&document.text, &m.span) {
+                    "PROD"
+                } else {
+                    entity_type(kind)
+                };
+                (m.span.clone(), kind)
             })
             .collect();
         for (kind, slot) in [("PER", &mut scores.per), ("ORG", &mut scores.org)] {
@@ -659,13 +677,19 @@ pub fn oracle_entities(documents: &[ConllDocument]) -> Vec<Entity> {
     for (surface, kinds) in &tagged {
         let count = |kind: &str| kinds.get(kind).copied().unwrap_or(0);
         let (per, org) = (count("PER"), count("ORG"));
-        let other: usize = kinds.values().sum::<usize>() - per - org;
+        // A name tagged ORG where it acts and PROD where it is what was published is a paper
+        // or a channel ("til VG Nett", "(VG Nett)").
+        let media = org > 0 && count("PROD") > 0;
+        let named = per + org + if media { count("PROD") } else { 0 };
+        let other: usize = kinds.values().sum::<usize>() - named;
         let place_named = kinds.keys().any(|k| k.starts_with("GPE") || *k == "LOC");
-        if per + org == 0 || (per + org < other && !(org > 0 && place_named)) {
+        if named == 0 || (named < other && !(org > 0 && place_named)) {
             continue;
         }
         let kind = if per > org {
             EntityKind::Player
+        } else if media {
+            EntityKind::Media
         } else {
             EntityKind::Club
         };
@@ -878,5 +902,66 @@ mod tests {
         assert_eq!(joined.text, "Men han \"semi-tilfreds\" (ja).\nViking");
         assert_eq!(&joined.text[joined.tokens[1][0].clone()], "Viking");
         assert_eq!(joined.sentences, [0..29, 30..36]);
+    }
+
+    #[test]
+    fn media_are_publications_where_read_and_organisations_where_they_act() {
+        let cases = [
+            ("sier han til VG.", "VG", false),
+            ("VG skriver at", "VG", false),
+            ("Foto: Aftenposten", "Aftenposten", false),
+            ("skrev han i Aftenposten:", "Aftenposten", true),
+            ("I The Observer sier han", "The Observer", true),
+            ("fest i 1991, ifølge TMZ.", "TMZ", true),
+            ("ivrig leser av Aftenposten venter jeg", "Aftenposten", true),
+            ("største avis The Sun lyste", "The Sun", true),
+            ("(VG Nett)", "VG Nett", true),
+        ];
+        for (text, name, publication) in cases {
+            let at = text.find(name).unwrap();
+            assert_eq!(
+                is_publication(text, &(at..at + name.len())),
+                publication,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn oracle_takes_a_name_tagged_org_and_prod_as_media() {
+        let document = |text: &str, tags: &[(&str, &str)]| ConllDocument {
+            name: "x".into(),
+            text: text.into(),
+            entities: tags
+                .iter()
+                .map(|(name, tag)| {
+                    let at = text.find(name).unwrap();
+                    (at..at + name.len(), tag.to_string())
+                })
+                .collect(),
+        };
+        let documents = [
+            document("sa han til VG Nett.", &[("VG Nett", "ORG")]),
+            document(
+                "(VG Nett) Viking vant.",
+                &[("VG Nett", "PROD"), ("Viking", "ORG")],
+            ),
+            document(
+                "(VG Nett) Brann tapte.",
+                &[("VG Nett", "PROD"), ("Brann", "ORG")],
+            ),
+        ];
+        let kinds: Vec<(String, EntityKind)> = oracle_entities(&documents)
+            .into_iter()
+            .map(|e| (e.name, e.kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("Brann".to_string(), EntityKind::Club),
+                ("Viking".to_string(), EntityKind::Club),
+                ("VG Nett".to_string(), EntityKind::Media),
+            ]
+        );
     }
 }

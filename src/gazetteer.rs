@@ -1,7 +1,8 @@
-//! Stage 3a: the gazetteer, editable CSV files of players, clubs, national teams and officials.
+//! Stage 3a: the gazetteer, editable CSV files of players, clubs, national teams, officials and
+//! media.
 //!
-//! A gazetteer folder holds any of `players.csv`, `clubs.csv`, `national_teams.csv` and
-//! `officials.csv`: UTF-8 (byte-order mark allowed), comma-separated, a header row, extra columns
+//! A gazetteer folder holds any of `players.csv`, `clubs.csv`, `national_teams.csv`,
+//! `officials.csv` and `media.csv`: UTF-8 (byte-order mark allowed), comma-separated, a header row, extra columns
 //! ignored, columns in any order.
 //!
 //! - every file: `id` (unique in the folder; when empty, `<kind>:<slug of name>`), `name`
@@ -11,7 +12,9 @@
 //!   `position` (GK, DF, MF, FW or free text), `birth_date` (YYYY-MM-DD or YYYY);
 //! - `clubs.csv`: `country`, `city`; `national_teams.csv`: `country_code`, and the Norwegian
 //!   `adjective` (italiensk) and `demonym` (italiener) used to recognise descriptions of players;
-//!   `officials.csv`: `role` (referee, manager, coach).
+//!   `officials.csv`: `role` (referee, manager, coach); `media.csv`: `country`. Media are the
+//!   newspapers and channels a report quotes (`sier han til VG`): known, so that `Haugesunds Avis`
+//!   is not the club FK Haugesund.
 //!
 //! Folders are layered: a row in a later folder replaces an earlier row with the same id. The
 //! shipped defaults are embedded in the binary. Every problem of every file is reported at once,
@@ -32,14 +35,17 @@ pub enum EntityKind {
     Club,
     NationalTeam,
     Official,
+    /// A newspaper, website or channel.
+    Media,
 }
 
 impl EntityKind {
-    pub const ALL: [EntityKind; 4] = [
+    pub const ALL: [EntityKind; 5] = [
         EntityKind::Player,
         EntityKind::Club,
         EntityKind::NationalTeam,
         EntityKind::Official,
+        EntityKind::Media,
     ];
 
     /// The file that holds this kind in a gazetteer folder.
@@ -49,6 +55,7 @@ impl EntityKind {
             EntityKind::Club => "clubs.csv",
             EntityKind::NationalTeam => "national_teams.csv",
             EntityKind::Official => "officials.csv",
+            EntityKind::Media => "media.csv",
         }
     }
 
@@ -59,6 +66,7 @@ impl EntityKind {
             EntityKind::Club => "club",
             EntityKind::NationalTeam => "national",
             EntityKind::Official => "official",
+            EntityKind::Media => "media",
         }
     }
 
@@ -69,6 +77,7 @@ impl EntityKind {
             EntityKind::Club => "club",
             EntityKind::NationalTeam => "national_team",
             EntityKind::Official => "official",
+            EntityKind::Media => "media",
         }
     }
 
@@ -88,11 +97,12 @@ impl EntityKind {
             EntityKind::Club => &["country", "city"],
             EntityKind::NationalTeam => &["country_code", "adjective", "demonym"],
             EntityKind::Official => &["role"],
+            EntityKind::Media => &["country"],
         }
     }
 }
 
-/// One player, club, national team or official.
+/// One player, club, national team, official or paper.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entity {
     pub id: String,
@@ -181,7 +191,7 @@ pub struct GazetteerBuilder {
     layers: Vec<Layer>,
 }
 
-const EMBEDDED: [(EntityKind, &str); 4] = [
+const EMBEDDED: [(EntityKind, &str); 5] = [
     (
         EntityKind::Player,
         include_str!("../gazetteers/players.csv"),
@@ -195,6 +205,7 @@ const EMBEDDED: [(EntityKind, &str); 4] = [
         EntityKind::Official,
         include_str!("../gazetteers/officials.csv"),
     ),
+    (EntityKind::Media, include_str!("../gazetteers/media.csv")),
 ];
 
 impl GazetteerBuilder {

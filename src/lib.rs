@@ -7,7 +7,7 @@
 //! 1. [`ingest`]: files, folders, JSON Lines or standard input to [`Document`]s, decoded safely;
 //! 2. [`segment`]: paragraphs, sentences and tokens with Norwegian rules (`i det 56. minutt` is one
 //!    sentence, `3-2` one score token, `London-klubben` one compound);
-//! 3. [`gazetteer`] and [`recognize`]: players, clubs, national teams and officials from editable
+//! 3. [`gazetteer`] and [`recognize`]: players, clubs, national teams, officials and media from editable
 //!    CSV files, matched with one automaton, robust to inflection, linked by the match's context;
 //! 4. [`classify`]: the events of every sentence from an editable cue lexicon, and [`facts`]: the
 //!    match a report is about, its score and its goals in order;
@@ -163,5 +163,30 @@ mod tests {
     fn pipeline_is_send_and_sync() {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<super::Pipeline>();
+    }
+
+    #[test]
+    fn a_paper_named_after_a_town_is_the_paper_not_the_club() {
+        let pipeline = super::Pipeline::new().unwrap();
+        let text = "Haugesund slo Molde 2-0, skriver Haugesunds Avis.";
+        let document = super::Document::new("x", text);
+        let analysis = pipeline.analyze(&document);
+        let linked: Vec<(&str, &str)> = analysis
+            .recognition
+            .mentions
+            .iter()
+            .map(|m| {
+                let entity = pipeline.gazetteer().entity(m.entity().unwrap());
+                (&text[m.span.clone()], entity.id.as_str())
+            })
+            .collect();
+        assert_eq!(
+            linked,
+            [
+                ("Haugesund", "club:fk-haugesund"),
+                ("Molde", "club:molde-fk"),
+                ("Haugesunds Avis", "media:haugesunds-avis"),
+            ]
+        );
     }
 }

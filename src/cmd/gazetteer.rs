@@ -25,7 +25,7 @@ pub enum Command {
     FromConll {
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The folder to write players.csv and clubs.csv to.
+        /// The folder to write players.csv, clubs.csv and media.csv to.
         #[arg(long)]
         dir: PathBuf,
     },
@@ -74,6 +74,7 @@ enum Kind {
     Club,
     NationalTeam,
     Official,
+    Media,
 }
 
 impl From<Kind> for EntityKind {
@@ -83,6 +84,7 @@ impl From<Kind> for EntityKind {
             Kind::Club => EntityKind::Club,
             Kind::NationalTeam => EntityKind::NationalTeam,
             Kind::Official => EntityKind::Official,
+            Kind::Media => EntityKind::Media,
         }
     }
 }
