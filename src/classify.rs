@@ -11,7 +11,8 @@
 //!   `@person` (not first) the first word of a recognised player or official (`satte inn @person`
 //!   is a substitution, not a goal), `**` (between words) up to three words (`kunne ** lagt`:
 //!   `kunne Angel di Maria lagt på til 2-0` did not happen), and `^` as the first element anchors
-//!   the cue at the sentence start (fact lines: `^ mål :`).
+//!   the cue at the sentence start, after a quote's opening dash or guillemet (fact lines: `^ mål
+//!   :`; `^ straffer er` is a saying about penalties, not an event).
 //! - Effects: `trigger` gives the event; `weak` gives it only when no other event's trigger fired
 //!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
 //!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
@@ -484,7 +485,8 @@ impl Lexicon {
                 tries.extend(self.numeric_first.iter().map(|&cue| (cue, at)));
             }
         }
-        tries.extend(self.at_start.iter().map(|&cue| (cue, 0)));
+        let start = first_word(folded, tokens);
+        tries.extend(self.at_start.iter().map(|&cue| (cue, start)));
         let base = first.span.start;
         for found in self
             .wildcard_first
@@ -528,13 +530,22 @@ impl Lexicon {
     ) -> Option<usize> {
         let mut elements = self.cues[cue].elements.as_slice();
         if elements[0] == Element::Start {
-            if start != 0 {
+            if start != first_word(folded, tokens) {
                 return None;
             }
             elements = &elements[1..];
         }
         match_elements(elements, folded, tokens, start, people).map(|end| end - 1)
     }
+}
+
+/// The token a `^` cue starts at: the first, or the one after a quote's opening dash or
+/// guillemet ("– Straffer er lotteri").
+fn first_word(folded: &str, tokens: &[Token]) -> usize {
+    tokens
+        .iter()
+        .take_while(|t| matches!(&folded[t.span.clone()], "-" | "–" | "—" | "«" | "\""))
+        .count()
 }
 
 /// How many words `**` in a cue may skip: a name of up to three words.
@@ -1792,6 +1803,9 @@ mod tests {
             // "**" skips the name between "kunne" and the participle.
             ("Da kunne Angel di Maria lagt på til 2-0.", &[]),
             ("Da kunne Angel di Maria legge på til 2-0.", &[("goal", "")]),
+            // A saying about penalties, also in a quote, is not a penalty; the penalty is.
+            ("– Straffer er lotteri.", &[]),
+            ("– Straffen er latterlig.", &[("penalty", "")]),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =

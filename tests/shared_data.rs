@@ -145,7 +145,7 @@ fn event_f1_on_gold_dev_keeps_its_floor() {
             (Goal, 0.935),
             (Chance, 0.895),
             (Foul, 0.895),
-            (Penalty, 0.775),
+            (Penalty, 0.785),
         ],
     );
 }
@@ -166,7 +166,7 @@ fn event_f1_on_gold_dev_in_documents_keeps_its_floor() {
             (Goal, 0.945),
             (Chance, 0.895),
             (Foul, 0.88),
-            (Penalty, 0.89),
+            (Penalty, 0.90),
         ],
     );
 }
