@@ -1806,6 +1806,8 @@ mod tests {
             // A saying about penalties, also in a quote, is not a penalty; the penalty is.
             ("– Straffer er lotteri.", &[]),
             ("– Straffen er latterlig.", &[("penalty", "")]),
+            ("Dommeren pekte på krittmerket.", &[("penalty", "")]),
+            ("Det var Spanias første straffemål.", &[("penalty", "")]),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =
