@@ -25,6 +25,9 @@
 //!   event in one of the three sentences before (`dommeren bet ikke på` after a penalty appeal),
 //!   so it never fires on a sentence alone.
 //!
+//! A fact-list heading (`Gult kort:`) gives its event to each team's line below it in the same
+//! paragraph (`N: Nordtveit, Selnæs.`, `Brann: Orlov.`).
+//!
 //! In a match decided on penalties, a goal or miss told right after a penalty sentence with no
 //! minute of its own is a kick of the shoot-out: a penalty (and a chance if missed), not a goal.
 //!
@@ -593,6 +596,8 @@ pub fn classify(
     // The first sentence that reports a penalty shoot-out, if any so far.
     let mut shoot_out_from: Option<usize> = None;
     let mut last_sentence_mentions = 0..0;
+    // The event a fact-list heading that ends its line names ("Gult kort:"), for the lines below.
+    let mut list_heading: Option<EventKind> = None;
     for (index, sentence) in sentences.iter().enumerate() {
         let mentions_end = mention_start
             + recognition.mentions[mention_start..]
@@ -619,7 +624,25 @@ pub fn classify(
             .map(|m| m.span.start)
             .collect();
         let hits = lexicon.hits(folded, &sentence.tokens, &people);
-        if hits.is_empty() {
+        // "Gult kort:" then "N: Nordtveit, Selnæs." and "S: Helander.": each team's line of a
+        // fact list reports what the list's heading names.
+        let listed = list_heading.take().and_then(|kind| {
+            let same_paragraph =
+                index > 0 && !blank_line_between(text, &sentences[index - 1], sentence);
+            let team_line = team_list_line(
+                gazetteer,
+                text,
+                folded,
+                &sentence.tokens,
+                recognition,
+                sentence_mentions.clone(),
+            );
+            (same_paragraph && hits.is_empty())
+                .then_some(team_line)
+                .flatten()
+                .map(|line| (kind, line))
+        });
+        if hits.is_empty() && listed.is_none() {
             continue;
         }
         let recent = |kind: EventKind| {
@@ -629,7 +652,24 @@ pub fn classify(
                 .take_while(|e: &&Event| e.sentence + SCENE_SENTENCES >= index)
                 .any(|e| e.kind == kind)
         };
-        let mut labels = labels(lexicon, text, &hits, recent);
+        let mut labels = match listed {
+            Some((kind, team)) => {
+                list_heading = Some(kind);
+                vec![(kind, team)]
+            }
+            None => labels(lexicon, text, &hits, recent),
+        };
+        if let Some(kind) = list_heading_of(
+            gazetteer,
+            text,
+            folded,
+            &sentence.tokens,
+            recognition,
+            sentence_mentions.clone(),
+            &labels,
+        ) {
+            list_heading = Some(kind);
+        }
         let score = sentence
             .tokens
             .iter()
@@ -749,6 +789,58 @@ pub fn classify(
         headline_kicks(text, sentences, &mut events, from);
     }
     events
+}
+
+/// The event a fact-list heading names when team lines follow it: nothing after its colon
+/// ("Gult kort:" ending the line) or a first team line ("Gult kort: N: Nordtveit, Selnæs.").
+fn list_heading_of(
+    gazetteer: &Gazetteer,
+    text: &str,
+    folded: &str,
+    tokens: &[Token],
+    recognition: &Recognition,
+    mentions: Range<usize>,
+    labels: &[(EventKind, Range<usize>)],
+) -> Option<EventKind> {
+    let colon = tokens
+        .iter()
+        .take(4)
+        .position(|t| &folded[t.span.clone()] == ":")?;
+    let (kind, _) = labels
+        .iter()
+        .find(|(_, trigger)| trigger.end <= tokens[colon].span.end)?;
+    let rest = &tokens[colon + 1..];
+    (rest.is_empty()
+        || team_list_line(gazetteer, text, folded, rest, recognition, mentions).is_some())
+    .then_some(*kind)
+}
+
+/// A team's line of a fact list: a team code or a team of the match, a colon, then names ("N:
+/// Nordtveit, Selnæs, Johnsen.", "Brann: Orlov"); gives the span of the team and the colon.
+fn team_list_line(
+    gazetteer: &Gazetteer,
+    text: &str,
+    folded: &str,
+    tokens: &[Token],
+    recognition: &Recognition,
+    mentions: Range<usize>,
+) -> Option<Range<usize>> {
+    let colon = tokens
+        .iter()
+        .take(5)
+        .position(|t| &folded[t.span.clone()] == ":")?;
+    if colon == 0 || colon + 1 == tokens.len() {
+        return None;
+    }
+    let team = tokens[0].span.start..tokens[colon - 1].span.end;
+    let code = &text[team.clone()];
+    let is_code = code.chars().count() <= 4 && code.chars().all(char::is_uppercase);
+    let is_team = recognition.mentions[mentions].iter().any(|m| {
+        m.span == team
+            && m.entity()
+                .is_some_and(|e| gazetteer.entity(e).kind.is_team())
+    });
+    (is_code || is_team).then(|| team.start..tokens[colon].span.end)
 }
 
 /// Whether a sentence names a penalty shoot-out: `straffekonkurransen`, `etter straffer`, `gikk
@@ -1808,6 +1900,16 @@ mod tests {
             ("– Straffen er latterlig.", &[("penalty", "")]),
             ("Dommeren pekte på krittmerket.", &[("penalty", "")]),
             ("Det var Spanias første straffemål.", &[("penalty", "")]),
+            // Each team's line under a fact-list heading lists what the heading names.
+            (
+                "Gult kort:\nN: Nordtveit, Selnæs.\nS: Helander.\nDommer:\nGianluca Rocchi.",
+                &[("foul", ""), ("foul", ""), ("foul", "")],
+            ),
+            (
+                "Gult kort: N: Nordtveit. S: Helander.",
+                &[("foul", ""), ("foul", "")],
+            ),
+            ("Gult kort:\n\nN: Nordtveit.", &[("foul", "")]),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =

@@ -26,7 +26,9 @@
 //! brackets) when the next token starts with a capital, a digit, an opening quote or bracket, a
 //! bullet or a dialogue dash, or when the paragraph ends. A colon ends one before a capital, a quote
 //! or a dash (`Foto: Rune Stølås`, `han sa: - Vi ...`), as the Norwegian UD treebank splits, except
-//! in a fact line (`Mål: 1-0 Johnsen (41)`, `Gult kort: ...`) or inside «quotes».
+//! in a fact line (`Mål: 1-0 Johnsen (41)`, `Gult kort: ...`), after a code of up to three
+//! capitals (a team's line of a fact list, `N: Nordtveit, Selnæs`, or a speaker's, `T: Ja.`) or
+//! inside «quotes».
 //!
 //! # Against UD
 //! The UD treebank writes a score as three tokens; [`Token::ud_pieces`] gives them, so that
@@ -669,6 +671,18 @@ fn is_fact_label(text: &str, before_colon: &[Token]) -> bool {
             .is_some_and(|t| FACT_LABELS.contains(&text[t.span.clone()].to_lowercase().as_str()))
 }
 
+/// A team's code before a colon in a fact list: `N: Nordtveit, Selnæs`, `Gult kort: N: ...`; up to
+/// three capitals, so that a dateline (`OSLO: ...`) still ends its sentence.
+fn is_team_code(text: &str, before_colon: &[Token]) -> bool {
+    let Some((code, before)) = before_colon.split_last() else {
+        return false;
+    };
+    let code = &text[code.span.clone()];
+    code.chars().count() <= 3
+        && code.chars().all(char::is_uppercase)
+        && before.last().is_none_or(|t| &text[t.span.clone()] == ":")
+}
+
 fn split_sentences(text: &str, tokens: Vec<Token>, paragraph: usize, out: &mut Vec<Sentence>) {
     let mut current: Vec<Token> = Vec::new();
     let mut i = 0;
@@ -692,7 +706,10 @@ fn split_sentences(text: &str, tokens: Vec<Token>, paragraph: usize, out: &mut V
                         .iter()
                         .filter(|t| &text[t.span.clone()] == "»")
                         .count();
-                next_starts && !inside_quote && !is_fact_label(text, &current)
+                next_starts
+                    && !inside_quote
+                    && !is_fact_label(text, &current)
+                    && !is_team_code(text, &current)
             }
             TokenKind::Punct => is_terminal(surface),
             TokenKind::Abbreviation => {
@@ -793,6 +810,7 @@ mod tests {
         // Fact lines keep their colon.
         ("Mål: 1-0 Johnsen (41), 2-0 King (59).", &["Mål: 1-0 Johnsen (41), 2-0 King (59)."]),
         ("Gult kort: Nordtveit, Selnæs.", &["Gult kort: Nordtveit, Selnæs."]),
+        ("Gult kort: N: Nordtveit. S: Helander.", &["Gult kort: N: Nordtveit.", "S: Helander."]),
         // Ellipses, URLs, e-mail addresses, initials.
         ("Vent... Så scoret han.", &["Vent...", "Så scoret han."]),
         ("Les mer på www.vg.no. Neste sak.", &["Les mer på www.vg.no.", "Neste sak."]),

@@ -165,7 +165,7 @@ fn event_f1_on_gold_dev_in_documents_keeps_its_floor() {
         [
             (Goal, 0.945),
             (Chance, 0.895),
-            (Foul, 0.88),
+            (Foul, 0.90),
             (Penalty, 0.90),
         ],
     );
