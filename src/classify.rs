@@ -1910,6 +1910,11 @@ mod tests {
                 &[("foul", ""), ("foul", "")],
             ),
             ("Gult kort:\n\nN: Nordtveit.", &[("foul", "")]),
+            (
+                "Han satte straffen i mål etter at Götze hadde blitt felt.",
+                &[("goal", ""), ("foul", ""), ("penalty", "")],
+            ),
+            ("Dommeren dømte indirekte frispark til FFK.", &[]),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =
