@@ -1915,6 +1915,8 @@ mod tests {
                 &[("goal", ""), ("foul", ""), ("penalty", "")],
             ),
             ("Dommeren dømte indirekte frispark til FFK.", &[]),
+            ("Da styrte Thiago Silva inn en corner.", &[("goal", "")]),
+            ("Schürrle la på til både 6-0 og 7-0.", &[("goal", "")]),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =
