@@ -1917,6 +1917,11 @@ mod tests {
             ("Dommeren dømte indirekte frispark til FFK.", &[]),
             ("Da styrte Thiago Silva inn en corner.", &[("goal", "")]),
             ("Schürrle la på til både 6-0 og 7-0.", &[("goal", "")]),
+            (
+                "Og på overtid traff Tyskland stolpen.",
+                &[("chance", "90+")],
+            ),
+            ("Keeper Fatau Dauda redder.", &[("chance", "")]),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =
