@@ -1922,6 +1922,18 @@ mod tests {
                 &[("chance", "90+")],
             ),
             ("Keeper Fatau Dauda redder.", &[("chance", "")]),
+            // A shot into the corner is a goal unless a miss or a save is told.
+            (
+                "Volleyskuddet suste i hjørnet bak Courtois.",
+                &[("goal", "")],
+            ),
+            (
+                "Messi gikk for kraft i keeperhjørnet og ballen suste like over.",
+                &[("chance", "")],
+            ),
+            ("Chile var nærmest scoring.", &[("chance", "")]),
+            ("Bosnia snytt for scoring.", &[("chance", "")]),
+            ("Brasil jaget utligningen.", &[]),
         ];
         for (text, expected) in table {
             let expected: Vec<(&str, String)> =
