@@ -287,7 +287,12 @@ def spelling_variants(form):
     write names without their accents, and foreign papers Norwegian names."""
     plain = "".join(c if c in "åÅøØæÆ" else strip_accents(c) for c in form)
     table = str.maketrans({"å": "aa", "Å": "Aa", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae"})
-    return [v for v in dict.fromkeys([plain, plain.translate(table)]) if v != form]
+    return [v for v in dict.fromkeys([plain, plain.translate(table)]) if v != form and v.lower() not in NORWEGIAN_WORDS]
+
+
+# Norwegian words a name may become without its accents ("Ünder" -> "Under"): not taken as variants.
+NORWEGIAN_WORDS = {"under", "over", "mot", "med", "men", "for", "fra", "til", "han", "hun", "den", "det",
+                   "da", "nå", "så", "om", "av", "på", "etter", "før", "ved", "inn", "ut", "opp", "ned"}
 
 
 def strip_accents(c):

@@ -1565,11 +1565,24 @@ fn actor(
             })
             .flatten()
     };
+    // "... like etter at spissveteranen ble byttet inn scoret Elfenbenkysten to mål": a team next
+    // to the verb is its subject, so a player of an earlier clause is no guess for the actor (a
+    // later one may tell who: "Brann tok leiinga då Skaanes skåra").
+    let team_subject = scope.mentions.clone().any(|m| {
+        let mention = &recognition.mentions[m];
+        let gap = |from: usize, to: usize| from <= to && text[from..to].trim().is_empty();
+        let next_to = gap(trigger.end, mention.span.start) || gap(mention.span.end, trigger.start);
+        next_to
+            && mention.how != How::Genitive
+            && mention
+                .entity()
+                .is_some_and(|e| gazetteer.entity(e).kind.is_team())
+    });
     inside
         .or(same_clause)
         .or_else(coordinated)
         .or_else(|| after().find(|&&m| !clause_break(&text[trigger.end..span(m).start])))
-        .or_else(|| before().next())
+        .or_else(|| before().find(|_| !team_subject))
         .or_else(|| after().next())
         .copied()
 }
@@ -1987,6 +2000,12 @@ mod tests {
             (
                 "Thomas Müller løp fram. Han satte straffen i mål etter at Mario Götze ble felt.",
                 Some("Thomas Müller"),
+            ),
+            // A team next to the verb is its subject: the player of the other clause did not
+            // score.
+            (
+                "Didier Drogba ble byttet inn, og like etter scoret Elfenbenkysten to mål.",
+                None,
             ),
         ] {
             assert_eq!(actor(text).as_deref(), scorer, "{text}");

@@ -248,12 +248,12 @@ fn every_norec_football_report_is_taken_as_football() {
     }
     assert_eq!(reports, 73);
     assert!(
-        consistent >= 17,
-        "{consistent} consistent match rows, floor 17"
+        consistent >= 18,
+        "{consistent} consistent match rows, floor 18"
     );
     assert!(
-        goals_off <= 73,
-        "goals per team off by {goals_off}, ceiling 73"
+        goals_off <= 72,
+        "goals per team off by {goals_off}, ceiling 72"
     );
 }
 
@@ -323,7 +323,7 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
     let floors = [
         ("oracle", "PER", scores.per, 0.99, 0.99),
         ("oracle", "ORG", scores.org, 0.985, 0.98),
-        ("shipped gazetteers", "PER", defaults.per, 0.8, 0.07),
+        ("shipped gazetteers", "PER", defaults.per, 0.825, 0.07),
         ("shipped gazetteers", "ORG", defaults.org, 0.875, 0.375),
     ];
     for (gazetteer, name, s, p_floor, r_floor) in floors {
