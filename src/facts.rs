@@ -54,30 +54,32 @@ pub struct MatchFacts {
 /// The facts of a report, or `None` when it names no match and reports no goal.
 pub fn match_facts(analysis: &Analysis<'_>) -> Option<MatchFacts> {
     let context = &analysis.recognition.context;
-    let goals = goals(analysis);
-    if context.home.is_none() && goals.is_empty() {
-        return None;
-    }
     let score = context
         .score
         .clone()
         .map(|s| (s, ScoreSource::Header))
         .or_else(|| fact_line_score(analysis));
     let text = analysis.document.text.as_str();
-    let consistent = score.as_ref().and_then(|(span, _)| {
-        let (home_goals, away_goals) = parse_score(&text[span.clone()])?;
+    let stated = score
+        .as_ref()
+        .and_then(|(span, _)| parse_score(&text[span.clone()]));
+    let goals = goals(analysis, stated);
+    if context.home.is_none() && goals.is_empty() {
+        return None;
+    }
+    let consistent = stated.map(|(home_goals, away_goals)| {
         let count = |team: Option<usize>| {
             goals
                 .iter()
                 .filter(|g| team.is_some() && g.team == team)
                 .count()
         };
-        Some(match (context.home, context.away) {
+        match (context.home, context.away) {
             (Some(_), Some(_)) => {
                 count(context.home) == home_goals && count(context.away) == away_goals
             }
             _ => goals.len() == home_goals + away_goals,
-        })
+        }
     });
     Some(MatchFacts {
         home: context.home,
@@ -92,7 +94,7 @@ pub fn match_facts(analysis: &Analysis<'_>) -> Option<MatchFacts> {
 /// the report names them, merged when the same scorer's goal is told twice (a lead, then the
 /// narrative), in match order. A fact line (`Mål: 1-0 Johnsen (41), ...`) lists every goal, so
 /// when a report has one, its goals are the list and the story's retellings are left out.
-fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
+fn goals(analysis: &Analysis<'_>, stated: Option<(usize, usize)>) -> Vec<Goal> {
     let events = &analysis.events;
     let mut fact_line_sentences: Vec<usize> = events
         .iter()
@@ -186,6 +188,12 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
             }
         }
     }
+    if let (Some(home), Some(away), Some((home_goals, away_goals))) =
+        (context.home, context.away, stated)
+    {
+        merge_retold(&mut goals, home, home_goals);
+        merge_retold(&mut goals, away, away_goals);
+    }
     // Match order: by minute; a goal told without one keeps its place in the story, after the
     // last goal before it that has a minute ("etter pause utlignet X" between 23' and 81').
     let key = |m: Minute| (m.regular, m.added.map_or(0, |a| 1 + a.unwrap_or(0)));
@@ -199,6 +207,39 @@ fn goals(analysis: &Analysis<'_>) -> Vec<Goal> {
         .collect();
     keyed.sort_by_key(|(k, _)| *k);
     keyed.into_iter().map(|(_, g)| g).collect()
+}
+
+/// A team with more goals than the stated score gives it has a goal told twice: a goal told with
+/// its minute but no scorer ("Under to minutter etter scoret Elfenbenkysten igjen") is the one a
+/// named scorer of the team got without a minute, told later in the story as a lead's goals are
+/// ("Roma-spissen satt ballen i det nærmeste hjørnet"), or else the closest one before.
+fn merge_retold(goals: &mut Vec<Goal>, team: usize, stated: usize) {
+    while goals.iter().filter(|g| g.team == Some(team)).count() > stated {
+        let Some(anonymous) = goals.iter().position(|g| {
+            g.team == Some(team) && g.scorer.is_none() && g.name.is_none() && g.minute.is_some()
+        }) else {
+            return;
+        };
+        let told_at = goals[anonymous].sentence;
+        let candidates = || {
+            (0..goals.len()).filter(|&g| {
+                goals[g].team == Some(team)
+                    && goals[g].scorer.is_some()
+                    && goals[g].minute.is_none()
+            })
+        };
+        let named = candidates()
+            .filter(|&g| goals[g].sentence > told_at)
+            .min_by_key(|&g| goals[g].sentence)
+            .or_else(|| candidates().max_by_key(|&g| goals[g].sentence));
+        let Some(named) = named else {
+            return;
+        };
+        let told = goals.remove(anonymous);
+        let named = if named > anonymous { named - 1 } else { named };
+        goals[named].minute = told.minute;
+        goals[named].penalty |= told.penalty;
+    }
 }
 
 /// The goals of a fact line `Mål: 1-0 Johnsen (41), 1-1 Hansen (55)`: each score, the name after
@@ -353,6 +394,22 @@ mod tests {
         let (_, consistent) =
             summary("ROSENBORG\n- MOLDE 0–1\n\nAursnes scoret etter 20 minutter.");
         assert_eq!(consistent, Some(true));
+    }
+
+    #[test]
+    fn a_goal_told_without_its_scorer_beyond_the_score_is_a_retelling() {
+        let (goals, consistent) = summary(
+            "Molde - Rosenborg 2-0\nAursnes scoret etter 20 minutter. To minutter senere \
+             scoret Molde igjen.\n\nDet var Toivio som satte inn 2-0 med hodet.",
+        );
+        assert_eq!(goals, ["20 Aursnes", "22 Toivio"]);
+        assert_eq!(consistent, Some(true));
+        // Within the score, an anonymous goal stays a goal of its own.
+        let (goals, _) = summary(
+            "Molde - Rosenborg 3-0\nAursnes scoret etter 20 minutter. To minutter senere \
+             scoret Molde igjen.\n\nDet var Toivio som satte inn 3-0 med hodet.",
+        );
+        assert_eq!(goals, ["20 Aursnes", "22 ", " Toivio"]);
     }
 
     #[test]
