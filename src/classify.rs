@@ -833,8 +833,7 @@ fn team_list_line(
         return None;
     }
     let team = tokens[0].span.start..tokens[colon - 1].span.end;
-    let code = &text[team.clone()];
-    let is_code = code.chars().count() <= 4 && code.chars().all(char::is_uppercase);
+    let is_code = crate::segment::is_team_code(&text[team.clone()]);
     let is_team = recognition.mentions[mentions].iter().any(|m| {
         m.span == team
             && m.entity()

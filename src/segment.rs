@@ -671,16 +671,19 @@ fn is_fact_label(text: &str, before_colon: &[Token]) -> bool {
             .is_some_and(|t| FACT_LABELS.contains(&text[t.span.clone()].to_lowercase().as_str()))
 }
 
-/// A team's code before a colon in a fact list: `N: Nordtveit, Selnæs`, `Gult kort: N: ...`; up to
-/// three capitals, so that a dateline (`OSLO: ...`) still ends its sentence.
-fn is_team_code(text: &str, before_colon: &[Token]) -> bool {
+/// A team's code before a colon in a fact list: `N: Nordtveit, Selnæs`, `Gult kort: N: ...`.
+fn ends_with_team_code(text: &str, before_colon: &[Token]) -> bool {
     let Some((code, before)) = before_colon.split_last() else {
         return false;
     };
-    let code = &text[code.span.clone()];
-    code.chars().count() <= 3
-        && code.chars().all(char::is_uppercase)
+    is_team_code(&text[code.span.clone()])
         && before.last().is_none_or(|t| &text[t.span.clone()] == ":")
+}
+
+/// A team's short code (`N`, `RBK`): up to three capitals, so that a dateline (`OSLO: ...`) is
+/// not one.
+pub(crate) fn is_team_code(word: &str) -> bool {
+    word.chars().count() <= 3 && word.chars().all(char::is_uppercase)
 }
 
 fn split_sentences(text: &str, tokens: Vec<Token>, paragraph: usize, out: &mut Vec<Sentence>) {
@@ -709,7 +712,7 @@ fn split_sentences(text: &str, tokens: Vec<Token>, paragraph: usize, out: &mut V
                 next_starts
                     && !inside_quote
                     && !is_fact_label(text, &current)
-                    && !is_team_code(text, &current)
+                    && !ends_with_team_code(text, &current)
             }
             TokenKind::Punct => is_terminal(surface),
             TokenKind::Abbreviation => {
