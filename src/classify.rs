@@ -1911,6 +1911,7 @@ mod tests {
             ("– Straffer er lotteri.", &[]),
             ("– Straffen er latterlig.", &[("penalty", "")]),
             ("Dommeren pekte på krittmerket.", &[("penalty", "")]),
+            ("Dommeren pekte på prikken.", &[("penalty", "")]),
             ("Det var Spanias første straffemål.", &[("penalty", "")]),
             // Each team's line under a fact-list heading lists what the heading names.
             (
