@@ -1935,6 +1935,10 @@ mod tests {
                 &[("chance", "90+")],
             ),
             ("Keeper Fatau Dauda redder.", &[("chance", "")]),
+            (
+                "Sogndal fekk eit frispark, og keeperen reddar.",
+                &[("chance", ""), ("foul", "")],
+            ),
             // A shot into the corner is a goal unless a miss or a save is told.
             (
                 "Volleyskuddet suste i hjørnet bak Courtois.",
