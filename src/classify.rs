@@ -1939,6 +1939,8 @@ mod tests {
                 "Sogndal fekk eit frispark, og keeperen reddar.",
                 &[("chance", ""), ("foul", "")],
             ),
+            ("Sideseriene redder julestemningen.", &[]),
+            ("Det mislykkede forsøket på å krysse fjorden.", &[]),
             // A shot into the corner is a goal unless a miss or a save is told.
             (
                 "Volleyskuddet suste i hjørnet bak Courtois.",
