@@ -532,10 +532,8 @@ impl Lexicon {
         people: &[usize],
     ) -> Option<usize> {
         let mut elements = self.cues[cue].elements.as_slice();
+        // `hits` tries a `^` cue only at the sentence's first word.
         if elements[0] == Element::Start {
-            if start != first_word(folded, tokens) {
-                return None;
-            }
             elements = &elements[1..];
         }
         match_elements(elements, folded, tokens, start, people).map(|end| end - 1)
