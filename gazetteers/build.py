@@ -116,10 +116,14 @@ CLUB_SHORT = {
     "Aalesunds FK": ["AaFK", "AAFK"],
     "Strømsgodset IF": ["Godset"],
     "SK Brann": ["Brann"],
+    "Paris Saint-Germain": ["PSG"],
+    "FC Barcelona": ["Barça"],
+    "Juventus": ["Juve"],
+    "Real Madrid": ["Real"],
 }
 # Short all-capital codes in the facts (ARS, BRA, TIL, SAN) are words or noise in Norwegian text;
 # only these well-known ones are kept.
-KEEP_CODES = {"RBK", "LSK", "VIF", "AAFK", "FKH", "KBK", "SIF", "TIL", "HamKam", "AaFK"}
+KEEP_CODES = {"RBK", "LSK", "VIF", "AAFK", "FKH", "KBK", "SIF", "TIL", "HamKam", "AaFK", "PSG", "BVB", "HSV"}
 KEEP_CODES.discard("TIL")  # "TIL" is the preposition in all-caps headlines
 
 MANUAL_OFFICIALS = [
@@ -259,8 +263,15 @@ CLUB_NOISE = {"fc", "f", "c", "afc", "cf", "a", "ac", "s", "sc", "ssc", "fk", "b
 
 
 def club_key(name):
-    parts = [p for p in re.split(r"[^\w]+", fix_mojibake(name).lower()) if p and p not in CLUB_NOISE]
+    # "Galatasaray S.K. (football team)" is "Galatasaray SK": notes dropped, initials joined.
+    name = without_football_note(fix_mojibake(name)).replace(".", "")
+    parts = [p for p in re.split(r"[^\w]+", name.lower()) if p and p not in CLUB_NOISE]
     return " ".join(parts)
+
+
+def without_football_note(name):
+    """"AZ (football club)" -> "AZ"; a note of years ("Salisbury FC (2015-)") tells clubs apart."""
+    return re.sub(r"\s*\([^)]*football[^)]*\)", "", name)
 
 
 def club_display(name):
@@ -423,6 +434,7 @@ def main():
     openfootball_rows = list(csv.DictReader(open(FACTS / "clubs_openfootball_all.csv", encoding="utf-8")))
     for r in openfootball_rows:
         openfootball.setdefault(club_key(r["name"]), r)
+    openfootball_names = set(openfootball)
     for r in openfootball_rows:
         for a in split_aliases(r["aliases"]):
             openfootball.setdefault(club_key(a), r)
@@ -435,9 +447,15 @@ def main():
         if key in club_by_key:
             return club_by_key[key]
         r = openfootball.get(key)
+        if not r and len(key) >= 8:
+            # Squad lists cut club names short ("Borussia Dortmu", "PSV Eindhov"): the one known
+            # club whose name starts so.
+            longer = {k for k in openfootball_names if k.startswith(key)}
+            if len(longer) == 1:
+                r = openfootball[longer.pop()]
         if r:
             return add_club(fix_mojibake(r["name"]), split_aliases(r["aliases"]), "", fix_mojibake(r["city"]))
-        return add_club(name, [], "", "")
+        return add_club(without_football_note(name), [], "", "")
 
     # Players: the sample, then the World Cup 2014 squads; one row per person (same name and birth
     # date or club), the squad list giving the nationality.
