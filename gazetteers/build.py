@@ -462,7 +462,10 @@ def main():
     players, player_index = [], {}
     for r in csv.DictReader(open(FACTS / "players_sample.csv", encoding="utf-8")):
         name = person_name(r["name"])
-        club = club_ref(r["club"])
+        # A World Cup squad of the 1990s gives a club the player left long ago (Jostein Flo's
+        # Strømsgodset of 1998 is no guess for "Strømsgodset-spilleren" in 2014).
+        squad_year = re.search(r"World Cup (\d{4})", r["source"])
+        club = "" if squad_year and int(squad_year.group(1)) < 2010 else club_ref(r["club"])
         country = r["country"] or MANUAL_NATIONALITY.get(name, "")
         if not country and r["club"] in nation_by_name:
             country = r["club"]
@@ -509,6 +512,9 @@ def main():
             # The squad lists are the official record of a player's national team; the sample
             # sometimes lists a player under two ("Keylor Navas": Japan and Costa Rica).
             known[4] = nationality or known[4]
+            club = club_ref(r["club"])
+            if club and club not in known[3].split("|"):
+                known[3] = f"{known[3]}|{club}" if known[3] else club
             continue
         player_id = "player:" + slug(name)
         if player_id in player_index:

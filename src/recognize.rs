@@ -1108,8 +1108,8 @@ const MENTIONS_BACK: usize = 64;
 
 /// The player a team compound names (`Schalke-spissen`, `Uruguay-stjernen`): one of the team's
 /// players fitting the role, named in the sentences before (`reach` is where they start), else
-/// the only one the gazetteer has in the match. Not when the name follows ("Chelsea-spissen
-/// Didier Drogba"): the name is the mention then.
+/// the only one the gazetteer has in the match, or the only one of those the report names near.
+/// Not when a name follows ("Chelsea-spissen Didier Drogba"): the name is the mention then.
 #[allow(clippy::too_many_arguments)]
 fn team_player(
     gazetteer: &Gazetteer,
@@ -1140,11 +1140,15 @@ fn team_player(
                     .is_none_or(|pos| pos == code)
             })
     };
-    if mentions
-        .get(at + 1)
-        .and_then(Mention::entity)
-        .is_some_and(|next| fits(next) && mentions[at + 1].span.start <= token.span.end + 1)
-    {
+    // "Real Madrid-stjernen Ángel Di Maria": the name that follows is the player, whatever club
+    // the gazetteer gives him.
+    if mentions.get(at + 1).is_some_and(|next| {
+        next.span.start <= token.span.end + 1
+            && next
+                .entities
+                .iter()
+                .all(|&e| gazetteer.entity(e).kind.is_person())
+    }) {
         return None;
     }
     // The nearest mentions back, within reach, and not too many of them: a giant sentence of
@@ -1170,9 +1174,24 @@ fn team_player(
                             .is_some_and(|c| c.split('|').any(|c| c == id))
                 })
         };
-        let mut playing = squad.iter().copied().filter(|&p| fits(p) && in_match(p));
-        let only = playing.next()?;
-        playing.next().is_none().then_some(only)
+        let playing: Vec<usize> = squad
+            .iter()
+            .copied()
+            .filter(|&p| fits(p) && in_match(p))
+            .collect();
+        // Of several, the one the report names near the compound ("Ajax-keeperen" among the
+        // Netherlands' keepers).
+        let near =
+            &mentions[at.saturating_sub(MENTIONS_BACK)..(at + MENTIONS_BACK).min(mentions.len())];
+        let named: Vec<usize> = playing
+            .iter()
+            .copied()
+            .filter(|&p| near.iter().any(|m| m.entity() == Some(p)))
+            .collect();
+        match (named.as_slice(), playing.as_slice()) {
+            ([one], _) | ([], [one]) => Some(*one),
+            _ => None,
+        }
     })
 }
 
@@ -1572,6 +1591,16 @@ mod tests {
                     m("City", "club:city", "compound"),
                     m("Balotelli", "player:balotelli", "alias"),
                     m("Italia-spissen", "player:balotelli", "description"),
+                ],
+            ),
+            // A name right after the compound is the player, whatever club the gazetteer has.
+            (
+                "Manchester City- Tottenham 3-2\nSpurs-stopperen Ole Gunnar Solskjær felte.",
+                vec![
+                    m("Manchester City", "club:city", "exact"),
+                    m("Tottenham", "club:tottenham", "alias"),
+                    m("Spurs", "club:tottenham", "compound"),
+                    m("Ole Gunnar Solskjær", "player:ogs", "exact"),
                 ],
             ),
             // A web address is not the name; a genitive after "i" or "på" is not the place.
