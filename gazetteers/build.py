@@ -119,7 +119,6 @@ CLUB_SHORT = {
     "Paris Saint-Germain": ["PSG"],
     "FC Barcelona": ["Barça"],
     "Juventus": ["Juve"],
-    "Real Madrid": ["Real"],
 }
 # Short all-capital codes in the facts (ARS, BRA, TIL, SAN) are words or noise in Norwegian text;
 # only these well-known ones are kept.
@@ -283,8 +282,12 @@ def split_aliases(s):
     return [a.strip() for a in fix_mojibake(s).split("|") if a.strip()]
 
 
+# One-word club aliases that other texts use for other things ("Quadrant Standard", "Kobe Bryant").
+COMMON_WORD_ALIASES = {"Standard", "Real", "Kobe", "Sparta"}
+
+
 def keep_alias(alias, name):
-    if alias == name:
+    if alias == name or alias in COMMON_WORD_ALIASES:
         return False
     if alias.isupper() and len(alias) <= 4 and alias not in KEEP_CODES:
         return False
