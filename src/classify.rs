@@ -28,8 +28,9 @@
 //! A fact-list heading (`Gult kort:`) gives its event to each team's line below it in the same
 //! paragraph (`N: Nordtveit, Selnæs.`, `Brann: Orlov.`).
 //!
-//! In a match decided on penalties, a goal or miss told right after a penalty sentence with no
-//! minute of its own is a kick of the shoot-out: a penalty (and a chance if missed), not a goal.
+//! In a match decided on penalties, a goal or miss told right after a penalty sentence (or with
+//! one sentence without events between) with no minute of its own is a kick of the shoot-out: a
+//! penalty (and a chance if missed), not a goal.
 //!
 //! A long document must look like football (see [`is_football_document`]) for its events to count.
 //!
@@ -674,11 +675,17 @@ pub fn classify(
             .rev()
             .find(|t| t.kind == TokenKind::Score)
             .map(|t| t.span.clone());
-        let penalty_just_before = events
-            .iter()
-            .rev()
-            .take_while(|e| e.sentence + 1 >= index)
-            .any(|e| e.sentence + 1 == index && e.kind == EventKind::Penalty);
+        // The last sentence with events, at most two back, told a penalty: a kick's taker may be
+        // introduced in between ("før forsøkene fra krittmerket. Ifølge Borges sto Krul og
+        // ropte ... Men Borges scoret sikkert.").
+        let penalty_just_before = events.last().is_some_and(|last| {
+            last.sentence + 2 >= index
+                && events
+                    .iter()
+                    .rev()
+                    .take_while(|e| e.sentence == last.sentence)
+                    .any(|e| e.kind == EventKind::Penalty)
+        });
         // In a match decided on penalties, a goal or miss told right after a penalty, with no
         // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
         if shoot_out_from.is_some()
@@ -840,8 +847,8 @@ fn team_list_line(
     (is_code || is_team).then(|| team.start..tokens[colon].span.end)
 }
 
-/// Whether a sentence names a penalty shoot-out: `straffekonkurransen`, `etter straffer`, `gikk
-/// til straffer`, `vant på straffene`.
+/// Whether a sentence names a penalty shoot-out that was played: `straffekonkurransen`, `etter
+/// straffer`, `gikk til straffer`, `vant på straffene`.
 fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
     let word = |t: &Token| &folded[t.span.clone()];
     tokens.iter().enumerate().any(|(at, token)| {
@@ -853,7 +860,9 @@ fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
             "straffeserie",
         ]
         .iter()
-        .any(|root| word.starts_with(root))
+        // Definite: "straffekonkurransen" is the one played; "det lukter straffekonk" and
+        // "Straffesparkkonkurranse er den verste måte å tape" are not.
+        .any(|root| word.starts_with(root) && (word.ends_with("en") || word.ends_with("a")))
             || (matches!(word, "straffer" | "straffene")
                 && at > 0
                 && matches!(&folded[tokens[at - 1].span.clone()], "etter" | "på" | "til"))
@@ -2078,6 +2087,26 @@ mod tests {
                 penalty.clone(),
                 penalty.clone()
             ]
+        );
+        // The taker may be introduced in a sentence between; two sentences between are too many.
+        assert_eq!(
+            labels(
+                "Kampen ble avgjort på straffer. Krul ropte før forsøkene fra krittmerket.\n\
+                 Borges gikk frem. Men Borges scoret sikkert."
+            ),
+            [penalty.clone(), penalty.clone(), penalty.clone()]
+        );
+        assert_eq!(
+            labels(
+                "Kampen ble avgjort på straffer. Krul ropte før forsøkene fra krittmerket.\n\
+                 Borges gikk frem. Krul ventet. Men Borges scoret sikkert."
+            ),
+            [penalty.clone(), penalty.clone(), ("goal", String::new())]
+        );
+        // A shoot-out that only might come is none: the goal after it is a goal.
+        assert_eq!(
+            labels("Det lukter straffekonkurranse. Ronaldo fikk straffe. Ronaldo scoret."),
+            [penalty.clone(), penalty.clone(), ("goal", String::new())]
         );
         // A headline over a section of kicks is a kick; over other play it keeps its label.
         let headline = |section: &str| {
