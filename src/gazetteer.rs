@@ -2,8 +2,8 @@
 //! media.
 //!
 //! A gazetteer folder holds any of `players.csv`, `clubs.csv`, `national_teams.csv`,
-//! `officials.csv` and `media.csv`: UTF-8 (byte-order mark allowed), comma-separated, a header row, extra columns
-//! ignored, columns in any order.
+//! `officials.csv` and `media.csv`: UTF-8 (byte-order mark allowed), comma-separated, a header
+//! row, extra columns ignored, columns in any order.
 //!
 //! - every file: `id` (unique in the folder; when empty, `<kind>:<slug of name>`), `name`
 //!   (required), `aliases` (optional, `|`-separated surface forms);
