@@ -143,7 +143,7 @@ MANUAL_NATIONALITY = {"Brad Friedel": "United States", "Samir Nasri": "France", 
 
 
 # Newspapers, websites and channels that reports quote ("sier han til VG"): (name, aliases,
-# country). Known so that a paper named after a town ("Haugesunds Avis") is not the town's club.
+# country). The sources of what is said; a paper named after a town ("Haugesunds Avis") is the paper.
 # No alias that is also a common word or party ("AS", "Record", "Ap").
 MEDIA = [
     ("VG", ["VG Nett", "Verdens Gang", "VGTV"], "Norge"),

@@ -13,8 +13,8 @@
 //! - `clubs.csv`: `country`, `city`; `national_teams.csv`: `country_code`, and the Norwegian
 //!   `adjective` (italiensk) and `demonym` (italiener) used to recognise descriptions of players;
 //!   `officials.csv`: `role` (referee, manager, coach); `media.csv`: `country`. Media are the
-//!   newspapers and channels a report quotes (`sier han til VG`): known, so that `Haugesunds Avis`
-//!   is not the club FK Haugesund.
+//!   newspapers and channels a report quotes (`sier han til VG`, `Haugesunds Avis`): the sources
+//!   of what is said, never a team.
 //!
 //! Folders are layered: a row in a later folder replaces an earlier row with the same id. The
 //! shipped defaults are embedded in the binary. Every problem of every file is reported at once,
