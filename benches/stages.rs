@@ -7,7 +7,8 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use kampfakta::gazetteer::{Entity, EntityKind};
 use kampfakta::recognize::Descriptors;
 use kampfakta::{
-    classify, recognize, segment, Document, Gazetteer, Lexicon, Pipeline, Recognition, Sentence,
+    classify, recognize, segment, segment::Segmented, Document, Gazetteer, Lexicon, Pipeline,
+    Recognition,
 };
 use std::hint::black_box;
 
@@ -80,54 +81,32 @@ fn stages(c: &mut Criterion) {
     let gazetteer = pipeline.gazetteer();
     let descriptors = Descriptors::new(gazetteer);
     let lexicon = Lexicon::new().expect("shipped lexicon loads");
-    let segmented: Vec<(String, Vec<Sentence>)> = docs
-        .iter()
-        .map(|d| (segment::fold(&d.text), segment::segment(&d.text)))
-        .collect();
+    let segmented: Vec<Segmented> = docs.iter().map(|d| Segmented::new(&d.text)).collect();
     group.bench_function("recognize", |b| {
         b.iter(|| {
-            let mentions: usize = docs
+            let mentions: usize = segmented
                 .iter()
-                .zip(&segmented)
-                .map(|(d, (folded, sentences))| {
-                    recognize::recognize(
-                        gazetteer,
-                        &descriptors,
-                        black_box(&d.text),
-                        folded,
-                        sentences,
-                    )
-                    .mentions
-                    .len()
+                .map(|d| {
+                    recognize::recognize(gazetteer, &descriptors, black_box(d))
+                        .mentions
+                        .len()
                 })
                 .sum();
             assert!(mentions >= 5_000, "{mentions} mentions");
             mentions
         })
     });
-    let recognized: Vec<Recognition> = docs
+    let recognized: Vec<Recognition> = segmented
         .iter()
-        .zip(&segmented)
-        .map(|(d, (folded, sentences))| {
-            recognize::recognize(gazetteer, &descriptors, &d.text, folded, sentences)
-        })
+        .map(|d| recognize::recognize(gazetteer, &descriptors, d))
         .collect();
     group.bench_function("classify", |b| {
         b.iter(|| {
-            let events: usize = docs
+            let events: usize = segmented
                 .iter()
-                .zip(&segmented)
                 .zip(&recognized)
-                .map(|((d, (folded, sentences)), recognition)| {
-                    classify::classify(
-                        &lexicon,
-                        gazetteer,
-                        black_box(&d.text),
-                        folded,
-                        sentences,
-                        recognition,
-                    )
-                    .len()
+                .map(|(d, recognition)| {
+                    classify::classify(&lexicon, gazetteer, black_box(d), recognition).len()
                 })
                 .sum();
             assert!(events >= 1_000, "{events} events");

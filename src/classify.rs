@@ -41,7 +41,7 @@
 use crate::error::{Error, Problem, Result};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{previous_word, teams_of, How, MatchContext, Recognition};
-use crate::segment::{Sentence, Token, TokenKind};
+use crate::segment::{Segmented, Sentence, Token, TokenKind};
 use aho_corasick::{AhoCorasick, MatchKind};
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
@@ -584,11 +584,14 @@ fn match_elements(
 pub fn classify(
     lexicon: &Lexicon,
     gazetteer: &Gazetteer,
-    text: &str,
-    folded: &str,
-    sentences: &[Sentence],
+    document: &Segmented<'_>,
     recognition: &Recognition,
 ) -> Vec<Event> {
+    let (text, folded, sentences) = (
+        document.text,
+        document.folded.as_str(),
+        &document.sentences[..],
+    );
     let mut events = Vec::new();
     let mut last_minute: Option<Minute> = None;
     let mut mention_start = 0;
@@ -1815,19 +1818,14 @@ fn team_in_sentence(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::segment::{fold, segment};
 
     fn labels(text: &str) -> Vec<(&'static str, String)> {
         let lexicon = Lexicon::new().unwrap();
         let gazetteer = Gazetteer::from_entities(Vec::new());
-        let folded = fold(text);
-        let sentences = segment(text);
         let events = classify(
             &lexicon,
             &gazetteer,
-            text,
-            &folded,
-            &sentences,
+            &Segmented::new(text),
             &Recognition::default(),
         );
         events

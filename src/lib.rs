@@ -110,22 +110,9 @@ impl Pipeline {
         if self.football_only && !glance.may_be_football() {
             return Analysis::not_football(document);
         }
-        let sentences = segment::segment(text);
-        let recognition = recognize::recognize(
-            &self.gazetteer,
-            &self.descriptors,
-            text,
-            &folded,
-            &sentences,
-        );
-        let events = classify::classify(
-            &self.lexicon,
-            &self.gazetteer,
-            text,
-            &folded,
-            &sentences,
-            &recognition,
-        );
+        let segmented = segment::Segmented::with_folded(text, folded);
+        let recognition = recognize::recognize(&self.gazetteer, &self.descriptors, &segmented);
+        let events = classify::classify(&self.lexicon, &self.gazetteer, &segmented, &recognition);
         let football = !self.football_only
             || classify::is_football_document(&self.gazetteer, glance, &recognition, &events);
         if !football {
@@ -133,7 +120,7 @@ impl Pipeline {
         }
         Analysis {
             document,
-            sentences,
+            sentences: segmented.sentences,
             recognition,
             events,
             football,

@@ -15,7 +15,7 @@
 //! the most recent compatible player.
 
 use crate::gazetteer::{EntityKind, Gazetteer};
-use crate::segment::{fold, Sentence, Token, TokenKind};
+use crate::segment::{fold, Segmented, Sentence, Token, TokenKind};
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
@@ -244,10 +244,13 @@ struct RawMatch {
 pub fn recognize(
     gazetteer: &Gazetteer,
     descriptors: &Descriptors,
-    text: &str,
-    folded: &str,
-    sentences: &[Sentence],
+    document: &Segmented<'_>,
 ) -> Recognition {
+    let (text, folded, sentences) = (
+        document.text,
+        document.folded.as_str(),
+        &document.sentences[..],
+    );
     let mut raw = raw_matches(gazetteer, text, folded);
     raw.sort_by_key(|m| (m.span.start, std::cmp::Reverse(m.name_len)));
     let mut selected: Vec<RawMatch> = Vec::new();
@@ -1302,7 +1305,6 @@ fn city_team(
 mod tests {
     use super::*;
     use crate::gazetteer::Entity;
-    use crate::segment::{fold, segment};
 
     fn entity(
         id: &str,
@@ -1402,7 +1404,7 @@ mod tests {
     fn mentions(text: &str) -> Vec<Row> {
         let gazetteer = small();
         let descriptors = Descriptors::new(&gazetteer);
-        let recognition = recognize(&gazetteer, &descriptors, text, &fold(text), &segment(text));
+        let recognition = recognize(&gazetteer, &descriptors, &Segmented::new(text));
         recognition
             .mentions
             .iter()
@@ -1445,8 +1447,7 @@ mod tests {
         ]);
         let descriptors = Descriptors::new(&gazetteer);
         let linked = |text: &str| {
-            let recognition =
-                recognize(&gazetteer, &descriptors, text, &fold(text), &segment(text));
+            let recognition = recognize(&gazetteer, &descriptors, &Segmented::new(text));
             let described = recognition
                 .mentions
                 .iter()

@@ -135,6 +135,31 @@ const FINAL_ABBREVIATIONS: &[&str] = &[
     "osv", "o.s.v", "m.m", "mm", "etc", "o.l", "e.l", "m.v", "mv", "o.a",
 ];
 
+/// One document as the stages after segmentation read it: the text, its folded copy ([`fold`]:
+/// same byte offsets) and its sentences. Built once per document and lent to every later stage.
+#[derive(Debug, Clone)]
+pub struct Segmented<'d> {
+    pub text: &'d str,
+    pub folded: String,
+    pub sentences: Vec<Sentence>,
+}
+
+impl<'d> Segmented<'d> {
+    /// Folds and segments a text.
+    pub fn new(text: &'d str) -> Segmented<'d> {
+        Segmented::with_folded(text, fold(text))
+    }
+
+    /// Segments a text whose folded copy was made already (for the glance before segmentation).
+    pub fn with_folded(text: &'d str, folded: String) -> Segmented<'d> {
+        Segmented {
+            text,
+            folded,
+            sentences: segment(text),
+        }
+    }
+}
+
 /// Splits a document into sentences of tokens.
 pub fn segment(text: &str) -> Vec<Sentence> {
     let mut sentences = Vec::new();
