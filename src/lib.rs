@@ -42,6 +42,7 @@ pub mod gazetteer;
 pub mod ingest;
 pub mod recognize;
 pub mod segment;
+pub mod text;
 
 pub use classify::{Event, EventKind, Lexicon, Minute};
 pub use error::{Error, Result};

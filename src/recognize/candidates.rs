@@ -1,0 +1,181 @@
+//! Raw gazetteer matches: the automaton's hits at word starts, kept where they end a word (or a
+//! genitive, or the first part of a compound) and their case fits, then the leftmost-longest of
+//! overlapping ones. What is a name among them, [`NameFilter`](super::filter::NameFilter) decides.
+
+use super::places::{is_place_named, LOCATIVES};
+use super::How;
+use crate::gazetteer::Gazetteer;
+use crate::text::previous_word;
+use std::ops::Range;
+
+/// A gazetteer form found in the text, before it is judged a name and linked.
+pub(super) struct RawMatch {
+    /// The form with its genitive ending, if any (`Tottenhams`).
+    pub(super) span: Range<usize>,
+    /// The length of the form itself (`Tottenham`).
+    pub(super) name_len: usize,
+    /// The entities the form may be, each with whether the form is its full name.
+    pub(super) candidates: Vec<(usize, bool)>,
+    pub(super) how: How,
+}
+
+impl RawMatch {
+    /// The form as written, without a genitive ending or the rest of a compound.
+    pub(super) fn surface<'t>(&self, text: &'t str) -> &'t str {
+        &text[self.span.start..self.span.start + self.name_len]
+    }
+}
+
+/// The matches of a document that do not overlap, in document order: among overlapping ones the
+/// leftmost, and of those the longest (`Ole Gunnar Solskjær` over `Solskjær`).
+pub(super) fn leftmost_longest(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
+    let mut raw = raw_matches(gazetteer, text, folded);
+    raw.sort_by_key(|m| (m.span.start, std::cmp::Reverse(m.name_len)));
+    let mut selected: Vec<RawMatch> = Vec::new();
+    for m in raw {
+        if selected
+            .last()
+            .is_none_or(|last| m.span.start >= last.span.end)
+        {
+            selected.push(m);
+        }
+    }
+    selected
+}
+
+fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
+    let mut out = Vec::new();
+    let mut found = Vec::new();
+    for start in word_starts(text) {
+        gazetteer.forms_at(folded, start, &mut found);
+        for m in &found {
+            raw_match(gazetteer, text, m, &mut out);
+        }
+    }
+    out
+}
+
+/// Where a name may start: the text's start and after every character that is not a letter or
+/// digit, nor a symbol glued to a name ("©NTB"). ASCII, most of the text, is judged by the byte.
+fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::once(0).chain(std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let byte = bytes[at];
+            let (separator, len) = if byte.is_ascii() {
+                let glued = byte.is_ascii_alphanumeric() || matches!(byte, b'@' | b'_' | b'&');
+                (!glued, 1)
+            } else {
+                let c = text[at..].chars().next().unwrap_or_default();
+                (
+                    !(c.is_alphanumeric() || matches!(c, '©' | '®')),
+                    c.len_utf8().max(1),
+                )
+            };
+            at += len;
+            if separator {
+                return Some(at);
+            }
+        }
+        None
+    }))
+}
+
+/// A form found at a word start, kept if it ends a word (or a genitive or compound) and its case
+/// fits.
+fn raw_match(gazetteer: &Gazetteer, text: &str, m: &aho_corasick::Match, out: &mut Vec<RawMatch>) {
+    let (start, end) = (m.start(), m.end());
+    if !text.is_char_boundary(end) {
+        return;
+    }
+    let Some((span_end, how)) = word_end(text, end) else {
+        return;
+    };
+    let surface = &text[start..end];
+    let candidates: Vec<(usize, bool)> = gazetteer
+        .candidates(m.pattern().as_usize())
+        .iter()
+        .filter(|c| case_fits(&c.form, surface))
+        .map(|c| (c.entity, c.is_name))
+        .collect();
+    // "i Norge", "fra Stranda", "byen Norwich": a team named after a place, written as the
+    // place. A genitive belongs to the noun after it ("på Strandas banehalvdel", "i Norges
+    // gruppe"), so the preposition says nothing about it.
+    let after_locative = how != How::Genitive
+        && candidates
+            .iter()
+            .all(|&(e, _)| is_place_named(gazetteer, e, surface))
+        && LOCATIVES.contains(&previous_word(text, start).1.to_lowercase().as_str());
+    if !candidates.is_empty() && !after_locative {
+        out.push(RawMatch {
+            span: start..span_end,
+            name_len: end - start,
+            candidates,
+            how,
+        });
+    }
+}
+
+/// Where a name ending at `end` may end as a word: the end itself, a genitive `s`, `'s` or `'`, or
+/// a hyphen that starts the rest of a compound.
+fn word_end(text: &str, end: usize) -> Option<(usize, How)> {
+    let rest = &text[end..];
+    let mut chars = rest.chars();
+    let not_word = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    match chars.next() {
+        None => Some((end, How::Exact)),
+        Some('s') if not_word(chars.next()) => Some((end + 1, How::Genitive)),
+        Some(apostrophe @ ('\'' | '’')) => {
+            let after = &rest[apostrophe.len_utf8()..];
+            if after.starts_with('s') && not_word(after[1..].chars().next()) {
+                Some((end + apostrophe.len_utf8() + 1, How::Genitive))
+            } else if not_word(after.chars().next()) {
+                Some((end + apostrophe.len_utf8(), How::Genitive))
+            } else {
+                None
+            }
+        }
+        Some('-') if chars.next().is_some_and(char::is_alphanumeric) => Some((end, How::Compound)),
+        // "TMZ.com", "vg.no": a web address, not the name.
+        Some('.') if chars.next().is_some_and(|c| c.is_ascii_lowercase()) => None,
+        Some(c) if !c.is_alphanumeric() => Some((end, How::Exact)),
+        _ => None,
+    }
+}
+
+/// A capitalised form needs a capitalised surface; an all-capital code (`RBK`) needs capitals.
+fn case_fits(form: &str, surface: &str) -> bool {
+    let first_upper = |s: &str| s.chars().next().is_some_and(char::is_uppercase);
+    let letters = |s: &str| s.chars().filter(|c| c.is_alphabetic()).collect::<Vec<_>>();
+    let form_letters = letters(form);
+    if form_letters.len() >= 2 && form_letters.iter().all(|c| c.is_uppercase()) {
+        return letters(surface).iter().all(|c| c.is_uppercase());
+    }
+    !first_upper(form) || first_upper(surface)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_start_after_separators() {
+        let text = "«Brann»-Ødegaard ©NTB x@y";
+        let starts: Vec<&str> = word_starts(text)
+            .filter(|&at| at < text.len())
+            .map(|at| &text[at..])
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                text,
+                "Brann»-Ødegaard ©NTB x@y",
+                "-Ødegaard ©NTB x@y",
+                "Ødegaard ©NTB x@y",
+                "©NTB x@y",
+                "x@y"
+            ]
+        );
+    }
+}

@@ -1,0 +1,414 @@
+//! Which raw matches are names: the checks that tell a gazetteer form used as a name from the same
+//! letters used otherwise (a country that is not the team, a ground, part of a longer name the
+//! gazetteer does not know, a common word opening a sentence). Each rule is one method of
+//! [`NameFilter`], tried in order.
+
+use super::candidates::RawMatch;
+use super::descriptors::role;
+use super::places::{football_word_opens, is_place_named, is_sports_sentence};
+use super::{sentence_at, How};
+use crate::gazetteer::Gazetteer;
+use crate::segment::{fold, Segmented, Sentence};
+use crate::text::{
+    is_capitalised, is_dash, leading_word, next_word_start, one_dash, previous_word,
+    used_in_lower_case,
+};
+// Looked up once per match: a fast hasher matters, and keys are not hostile.
+use rustc_hash::FxHashMap as HashMap;
+
+/// Words after a club's name that make it the ground, not the club ("Brann stadion").
+const GROUNDS: &[&str] = &["stadion", "stadium", "arena"];
+
+/// The checks that tell a gazetteer form used as a name from the same letters used otherwise.
+pub(super) struct NameFilter<'a> {
+    gazetteer: &'a Gazetteer,
+    text: &'a str,
+    folded: &'a str,
+    sentences: &'a [Sentence],
+    /// Start offsets of all matches, sorted.
+    starts: Vec<usize>,
+    /// End offsets of all matches, sorted.
+    ends: Vec<usize>,
+    /// End offsets of the matches of several words ("Ruben Gabrielsen"), sorted.
+    full_name_ends: Vec<usize>,
+    /// The one-word matches that are only people's aliases (surnames): start offset and
+    /// candidate entities, sorted by start.
+    surnames: Vec<(usize, Vec<usize>)>,
+    /// Per sentence: whether a match other than a place-named team is in it.
+    other_names: Vec<bool>,
+    /// Per sentence, once needed: whether it is about football.
+    sports: Vec<Option<bool>>,
+    /// Per one-word form opening a sentence: whether the document writes it in lower case.
+    lower_case: HashMap<&'a str, bool>,
+}
+
+/// A raw match with what the rules read around it.
+struct Site<'t> {
+    /// The sentence the match is in.
+    sentence: usize,
+    /// The form as written, without a genitive ending or the rest of a compound.
+    surface: &'t str,
+    single_word: bool,
+    /// Where the next word starts and its letters, if only spaces come before it.
+    next_word: Option<(usize, &'t str)>,
+}
+
+impl<'a> NameFilter<'a> {
+    /// The filter for one document's matches (all of them, sorted, before any is dropped).
+    pub(super) fn new(
+        gazetteer: &'a Gazetteer,
+        document: &'a Segmented<'_>,
+        matches: &[RawMatch],
+    ) -> Self {
+        let (text, sentences) = (document.text, &document.sentences[..]);
+        let mut filter = NameFilter {
+            gazetteer,
+            text,
+            folded: &document.folded,
+            sentences,
+            starts: matches.iter().map(|m| m.span.start).collect(),
+            ends: {
+                let mut ends: Vec<usize> = matches.iter().map(|m| m.span.end).collect();
+                ends.sort_unstable();
+                ends
+            },
+            full_name_ends: {
+                let mut ends: Vec<usize> = matches
+                    .iter()
+                    .filter(|m| m.surface(text).contains(' '))
+                    .map(|m| m.span.start + m.name_len)
+                    .collect();
+                ends.sort_unstable();
+                ends
+            },
+            surnames: matches
+                .iter()
+                .filter(|m| is_surname_match(gazetteer, text, m))
+                .map(|m| (m.span.start, m.candidates.iter().map(|c| c.0).collect()))
+                .collect(),
+            other_names: vec![false; sentences.len()],
+            sports: vec![None; sentences.len()],
+            lower_case: HashMap::default(),
+        };
+        let named: Vec<usize> = matches
+            .iter()
+            .filter(|m| !filter.place_only(m))
+            .map(|m| filter.sentence_of(m.span.start))
+            .collect();
+        for sentence in named {
+            filter.other_names[sentence] = true;
+        }
+        filter
+    }
+
+    /// Whether a match is a name; the rules are tried in order and the first that objects
+    /// drops it.
+    pub(super) fn keeps(&mut self, m: &RawMatch) -> bool {
+        let site = self.site(m);
+        !(self.place_without_football(m, &site)
+            || names_a_ground(&site)
+            || self.part_of_longer_name(m, &site)
+            || self.after_unknown_first_name(m, &site)
+            || self.common_word_opening_sentence(m, &site))
+    }
+
+    fn site(&self, m: &RawMatch) -> Site<'a> {
+        let text = self.text;
+        let surface = m.surface(text);
+        Site {
+            sentence: self.sentence_of(m.span.start),
+            surface,
+            single_word: !surface.contains(' '),
+            next_word: next_word_start(text, m.span.end)
+                .map(|next| (next, leading_word(&text[next..]))),
+        }
+    }
+
+    fn sentence_of(&self, offset: usize) -> usize {
+        sentence_at(self.sentences, offset)
+    }
+
+    fn is_match_at(&self, offset: usize) -> bool {
+        self.starts.binary_search(&offset).is_ok()
+    }
+
+    /// Whether only punctuation and spaces come between the start of a sentence and `offset`.
+    fn opens_sentence(&self, sentence: usize, offset: usize) -> bool {
+        self.text
+            .get(self.sentences[sentence].span.start..offset)
+            .is_some_and(|before| !before.chars().any(char::is_alphanumeric))
+    }
+
+    /// Whether the surnames at `a` and `b` belong to different people: "Martin Bengtsson" is
+    /// neither David Martin nor Pontus Bengtsson, while "Mos Abdellaoue" is Mostafa Abdellaoue.
+    fn two_people(&self, a: usize, b: usize) -> bool {
+        let candidates = |offset: usize| {
+            self.surnames
+                .binary_search_by_key(&offset, |s| s.0)
+                .ok()
+                .map(|i| &self.surnames[i].1)
+        };
+        match (candidates(a), candidates(b)) {
+            (Some(a), Some(b)) => !a.iter().any(|e| b.contains(e)),
+            _ => false,
+        }
+    }
+
+    /// Whether a name is one side of a match header, a spaced dash and another name away from the
+    /// other side, also across a line break: "(Frankrike\n- Nigeria 2-0)", "KROATIA – PORTUGAL".
+    /// Not "Danmark-Norge" or "Østerrike-Ungarn", which are compounds.
+    fn in_header_pair(&self, m: &RawMatch) -> bool {
+        let separator = |c: char| c.is_whitespace() || is_dash(c);
+        let joins = |between: &str| one_dash(between) && between.contains(char::is_whitespace);
+        let after = &self.text[m.span.end..];
+        let next = self.text.len() - after.trim_start_matches(separator).len();
+        let forward = joins(&self.text[m.span.end..next]) && self.is_match_at(next);
+        let previous_end = self.text[..m.span.start].trim_end_matches(separator).len();
+        let backward = joins(&self.text[previous_end..m.span.start])
+            && self.ends.binary_search(&previous_end).is_ok();
+        forward || backward
+    }
+
+    fn place_only(&self, m: &RawMatch) -> bool {
+        let surface = m.surface(self.text);
+        m.candidates
+            .iter()
+            .all(|&(e, _)| is_place_named(self.gazetteer, e, surface))
+    }
+
+    /// "Uruguay-spissen": a team with a player's role is the team.
+    fn team_with_role(&self, m: &RawMatch) -> bool {
+        m.how == How::Compound && {
+            let head = leading_word(self.text[m.span.end..].trim_start_matches('-'));
+            role(&fold(head)).is_some()
+        }
+    }
+
+    fn is_sports(&mut self, sentence: usize) -> bool {
+        let (folded, sentences) = (self.folded, self.sentences);
+        *self.sports[sentence]
+            .get_or_insert_with(|| is_sports_sentence(folded, &sentences[sentence]))
+    }
+
+    /// A country or town named as a team needs football around it: "Norge møter Island" is the
+    /// team, "Norge bidrar til fattigdomsreduksjon" the country.
+    fn place_without_football(&mut self, m: &RawMatch, site: &Site) -> bool {
+        if !self.place_only(m) || self.team_with_role(m) || self.in_header_pair(m) {
+            return false;
+        }
+        let sports = self.is_sports(site.sentence);
+        if !self.other_names[site.sentence] && !sports {
+            return true;
+        }
+        // "Norges største supporterklubb": a country's genitive is the country unless a
+        // football word follows ("Norges gruppe", "Norges landslag").
+        m.how == How::Genitive && {
+            let sentence_end = self.sentences[site.sentence].span.end.max(m.span.end);
+            !football_word_opens(&self.text[m.span.end..sentence_end])
+        }
+    }
+
+    /// A one-word name followed by another capitalised word is part of a longer name the
+    /// gazetteer does not know: "Chelsea Clinton", "Martin Bengtsson" (also when the two
+    /// words are the surnames of two other players).
+    fn part_of_longer_name(&self, m: &RawMatch, site: &Site) -> bool {
+        if !site.single_word || m.how == How::Compound {
+            return false;
+        }
+        site.next_word.is_some_and(|(next, word)| {
+            is_capitalised(word) && (!self.is_match_at(next) || self.two_people(m.span.start, next))
+        })
+    }
+
+    /// A surname after a first name the entity does not have is somebody else ("Frode Hansen"
+    /// is not the Hansen in the gazetteer); a one-word team after another capitalised word is
+    /// part of a longer name ("Great Inagua Island"), unless that word opens the sentence.
+    fn after_unknown_first_name(&self, m: &RawMatch, site: &Site) -> bool {
+        let Some(previous_start) = self.capitalised_word_before(m.span.start) else {
+            return false;
+        };
+        let persons = m
+            .candidates
+            .iter()
+            .all(|&(e, _)| self.gazetteer.entity(e).kind.is_person());
+        let alias_only = m.candidates.iter().all(|&(_, is_name)| !is_name);
+        (persons && alias_only)
+            || (!persons && site.single_word && !self.opens_sentence(site.sentence, previous_start))
+    }
+
+    /// Where the word before `start` starts, if it is a capitalised word that may begin a longer
+    /// name with the one at `start` (only spaces between, not a sentence opener or title).
+    fn capitalised_word_before(&self, start: usize) -> Option<usize> {
+        let (previous_start, previous) = previous_word(self.text, start);
+        let previous_end = previous_start + previous.len();
+        let capitalised = is_capitalised(previous)
+            && self.text[previous_end..start].chars().all(|c| c == ' ')
+            && !NOT_FIRST_NAMES.contains(&previous.to_lowercase().as_str())
+            && (!self.is_match_at(previous_start) || self.two_people(previous_start, start))
+            // "felte Ruben Gabrielsen Bendtner": a full name, then another player.
+            && self.full_name_ends.binary_search(&previous_end).is_err()
+            // "Rosenborgs Nordvik" is Rosenborg's Nordvik; "Hans Aasen" is somebody else.
+            && (!previous.ends_with('s') || self.gazetteer.is_first_name(previous));
+        capitalised.then_some(previous_start)
+    }
+
+    /// A one-word name opening a sentence that the document also writes in lower case is a
+    /// common word there: "Barnet vil bli nummer tre".
+    fn common_word_opening_sentence(&mut self, m: &RawMatch, site: &Site<'a>) -> bool {
+        let text = self.text;
+        self.opens_sentence(site.sentence, m.span.start)
+            && site.single_word
+            && *self
+                .lower_case
+                .entry(site.surface)
+                .or_insert_with(|| used_in_lower_case(text, site.surface))
+    }
+}
+
+/// "Brann stadion": the ground, not the club.
+fn names_a_ground(site: &Site) -> bool {
+    site.next_word
+        .is_some_and(|(_, word)| GROUNDS.contains(&fold(word).as_str()))
+}
+
+/// A one-word match that can only be a person's alias, as a surname is.
+fn is_surname_match(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
+    !m.surface(text).contains(' ')
+        && m.candidates
+            .iter()
+            .all(|&(e, is_name)| !is_name && gazetteer.entity(e).kind.is_person())
+}
+
+/// Capitalised words before a surname that are not first names (sentence openers, titles).
+const NOT_FIRST_NAMES: &[&str] = &[
+    "men",
+    "og",
+    "da",
+    "når",
+    "så",
+    "for",
+    "etter",
+    "før",
+    "mens",
+    "der",
+    "her",
+    "hvis",
+    "om",
+    "i",
+    "på",
+    "med",
+    "mot",
+    "av",
+    "til",
+    "fra",
+    "ifølge",
+    "også",
+    "nå",
+    "dermed",
+    "likevel",
+    "bare",
+    "både",
+    "selv",
+    "kaptein",
+    "trener",
+    "dommer",
+    "keeper",
+    "spiss",
+    "back",
+    "stopper",
+    "manager",
+    "landslagssjef",
+    "sjef",
+    "innbytter",
+    "veteranen",
+    "hvorfor",
+    "hva",
+    "det",
+    "den",
+    "dette",
+    "denne",
+    "vi",
+    "han",
+    "hun",
+    "de",
+    "jeg",
+    "du",
+    "som",
+    "at",
+    "ja",
+    "nei",
+    "uten",
+    "ved",
+    "under",
+    "over",
+    "hos",
+    "gjennom",
+    "foran",
+    "bak",
+    "et",
+    "en",
+    "ei",
+    "lynvingen",
+    "kapteinen",
+    "treneren",
+    "dommeren",
+    "keeperen",
+    "spissen",
+    "målvakt",
+];
+
+#[cfg(test)]
+mod tests {
+    use crate::recognize::tests::{check, m};
+
+    #[test]
+    fn places_are_teams_in_football_sentences() {
+        check(vec![
+            (
+                "Italia slo Manchester, og vi bodde i Manchester og i Italia.",
+                vec![
+                    m("Italia", "national:italia", "exact"),
+                    m("Manchester", "club:city", "alias"),
+                ],
+            ),
+            // A genitive after "i" or "på" is not the place.
+            (
+                "Favoritter i Italias gruppe, men vi bodde i Italia.",
+                vec![m("Italias", "national:italia", "genitive")],
+            ),
+        ]);
+    }
+
+    #[test]
+    fn longer_names_the_gazetteer_does_not_know() {
+        check(vec![
+            // Two surnames of different people side by side: a name the gazetteer does not know.
+            ("King Balotelli kom.", vec![]),
+            // A full name, then another player: subject and object.
+            (
+                "Så felte Ledley King Balotelli.",
+                vec![
+                    m("Ledley King", "player:king", "exact"),
+                    m("Balotelli", "player:balotelli", "alias"),
+                ],
+            ),
+            // A first name that ends in s is not a genitive: Ole Gunnar is not "Hans".
+            ("Hans Solskjær var der.", vec![]),
+            (
+                "Brynes Solskjær var der.",
+                vec![m("Solskjær", "player:ogs", "alias")],
+            ),
+        ]);
+    }
+
+    #[test]
+    fn common_words_opening_sentences() {
+        check(vec![
+            (
+                "- Touré kom, sa han.",
+                vec![m("Touré", "player:yaya|player:kolo", "ambiguous")],
+            ),
+            ("- King kom. Han var en king.", vec![]),
+        ]);
+    }
+}

@@ -1,0 +1,154 @@
+//! Linking names to entities: a form of one entity is that entity; a form shared by several
+//! (`Touré`) is the one the document named in full before, or the one whose club or national
+//! team is mentioned (first of all the two teams of the header), else it stays ambiguous.
+
+use super::candidates::RawMatch;
+use super::{sentence_at, teams_of, How, MatchContext, Mention};
+use crate::gazetteer::Gazetteer;
+use crate::segment::Sentence;
+
+/// The mentions of a document's kept matches, linked in document order: what is linked early is
+/// the evidence for what comes later.
+pub(super) fn link(
+    gazetteer: &Gazetteer,
+    context: &MatchContext,
+    sentences: &[Sentence],
+    matches: Vec<RawMatch>,
+) -> Vec<Mention> {
+    let mut linker = Linker {
+        gazetteer,
+        named_in_full: Vec::new(),
+        mentioned_teams: context.teams().collect(),
+    };
+    let mut mentions = Vec::with_capacity(matches.len());
+    for m in matches {
+        let sentence = sentence_at(sentences, m.span.start);
+        mentions.push(linker.mention(m, sentence));
+    }
+    mentions
+}
+
+/// The document's evidence so far for linking shared forms.
+struct Linker<'a> {
+    gazetteer: &'a Gazetteer,
+    /// Entities the document has named by their full name.
+    named_in_full: Vec<usize>,
+    /// Teams of the header and teams mentioned since, in order of first mention.
+    mentioned_teams: Vec<usize>,
+}
+
+impl Linker<'_> {
+    /// The mention of one match, which then counts as evidence for the following ones.
+    fn mention(&mut self, m: RawMatch, sentence: usize) -> Mention {
+        let RawMatch {
+            span,
+            candidates,
+            how,
+            ..
+        } = m;
+        let mention = if let [(entity, is_name)] = candidates[..] {
+            let how = match how {
+                How::Exact if !is_name => How::Alias,
+                how => how,
+            };
+            Mention {
+                span,
+                sentence,
+                entities: vec![entity],
+                how,
+            }
+        } else {
+            let entities: Vec<usize> = candidates.iter().map(|c| c.0).collect();
+            match settle(
+                self.gazetteer,
+                &entities,
+                &self.named_in_full,
+                &self.mentioned_teams,
+            ) {
+                Some(entity) => Mention {
+                    span,
+                    sentence,
+                    entities: vec![entity],
+                    how: How::Context,
+                },
+                None => Mention {
+                    span,
+                    sentence,
+                    entities,
+                    how: How::Ambiguous,
+                },
+            }
+        };
+        if let Some(entity) = mention.entity() {
+            if candidates.iter().any(|c| c.0 == entity && c.1) {
+                self.named_in_full.push(entity);
+            }
+            if self.gazetteer.entity(entity).kind.is_team()
+                && !self.mentioned_teams.contains(&entity)
+            {
+                self.mentioned_teams.push(entity);
+            }
+        }
+        mention
+    }
+}
+
+/// Picks the one candidate the document supports, if exactly one.
+fn settle(
+    gazetteer: &Gazetteer,
+    candidates: &[usize],
+    named_in_full: &[usize],
+    teams: &[usize],
+) -> Option<usize> {
+    let only = |found: Vec<usize>| {
+        if found.len() == 1 {
+            Some(found[0])
+        } else {
+            None
+        }
+    };
+    let named: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|c| named_in_full.contains(c))
+        .collect();
+    if let Some(entity) = only(named) {
+        return Some(entity);
+    }
+    let playing: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&c| teams_of(gazetteer, c).any(|team| teams.contains(&team)))
+        .collect();
+    only(playing)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::recognize::tests::{check, m};
+
+    #[test]
+    fn shared_forms_follow_the_document() {
+        check(vec![
+            (
+                "Touré scoret",
+                vec![m("Touré", "player:yaya|player:kolo", "ambiguous")],
+            ),
+            (
+                "Manchester City- Tottenham 3-2\nTouré scoret.",
+                vec![
+                    m("Manchester City", "club:city", "exact"),
+                    m("Tottenham", "club:tottenham", "alias"),
+                    m("Touré", "player:yaya", "context"),
+                ],
+            ),
+            (
+                "Kolo Touré spilte. Touré scoret.",
+                vec![
+                    m("Kolo Touré", "player:kolo", "exact"),
+                    m("Touré", "player:kolo", "context"),
+                ],
+            ),
+        ]);
+    }
+}

@@ -1,0 +1,101 @@
+//! When a country or town is the team named after it: national teams and clubs written as their
+//! city (`Norge`, `Tromsø`, `Stranda`) are also places, and only football around them makes them
+//! the team ("Norge møter Island", not "Norge bidrar til fattigdomsreduksjon"; not "i Norge").
+
+use crate::gazetteer::{Entity, EntityKind, Gazetteer};
+use crate::segment::{fold, Sentence, TokenKind};
+
+/// Words before a place name that make it the place, not the team named after it.
+pub(super) const LOCATIVES: &[&str] = &[
+    "i", "på", "fra", "frå", "til", "ved", "byen", "utenfor", "rundt", "gjennom", "hele", "heile",
+];
+
+/// How many words after a country's genitive may say it is the team ("Norges gruppe",
+/// "Norges nye landslag"), not the country ("Norges største supporterklubb").
+const GENITIVE_NOUN_WORDS: usize = 2;
+
+/// The city of a club: the first word of its `city` column, before any space, bracket or comma
+/// (a district or country after it).
+pub(super) fn home_city(club: &Entity) -> Option<&str> {
+    club.attr("city")
+        .map(|city| city.split([' ', '(', ',']).next().unwrap_or(""))
+}
+
+/// A national team, or a club written as its city (`Tromsø`, `Stranda`).
+pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str) -> bool {
+    let entity = gazetteer.entity(entity);
+    match entity.kind {
+        EntityKind::NationalTeam => true,
+        EntityKind::Club => home_city(entity).is_some_and(|city| fold(city) == fold(surface)),
+        _ => false,
+    }
+}
+
+/// Word roots that make a sentence about football (a score token does too).
+const SPORTS_ROOTS: &[&str] = &[
+    "kamp",
+    "fotball",
+    "landslag",
+    "mål",
+    "scor",
+    "skår",
+    "seier",
+    "siger",
+    "tap",
+    "vant",
+    "vinn",
+    "vann",
+    "slo",
+    "møte",
+    "favoritt",
+    "gruppe",
+    "vm",
+    "em",
+    "kvalik",
+    "kvalifis",
+    "poeng",
+    "spill",
+    "spel",
+    "trener",
+    "keeper",
+    "serie",
+    "cup",
+    "finale",
+    "uavgjort",
+    "ledelse",
+    "omgang",
+    "bortebane",
+    "banehalv",
+    "hjemmebane",
+    "tabell",
+    "sluttspill",
+    "straffe",
+    "lag",
+    "angrep",
+    "forsvar",
+    "dommer",
+];
+
+/// Whether a sentence has football words or a score.
+pub(super) fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
+    sentence.tokens.iter().any(|t| {
+        let word = &folded[t.span.clone()];
+        let Some(&first) = word.as_bytes().first() else {
+            return false;
+        };
+        t.kind == TokenKind::Score
+            || word.contains("kamp")
+            || SPORTS_ROOTS
+                .iter()
+                .any(|root| root.as_bytes()[0] == first && word.starts_with(root))
+    })
+}
+
+/// Whether one of the first words of a text (up to a sentence end) is a football word: the noun
+/// after a country's genitive ("Norges gruppe", "Norges landslag").
+pub(super) fn football_word_opens(text: &str) -> bool {
+    let following = text.split_whitespace().take(GENITIVE_NOUN_WORDS).map(fold);
+    following
+        .into_iter()
+        .any(|w| SPORTS_ROOTS.iter().any(|root| w.starts_with(root)))
+}
