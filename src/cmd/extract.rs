@@ -65,6 +65,7 @@ impl Args {
         self.out.as_os_str() == "-"
     }
 
+    /// The pipeline of the gazetteer options, for every document with `--all-documents`.
     fn pipeline(&self) -> anyhow::Result<Pipeline> {
         let pipeline = self.gazetteer.pipeline()?;
         Ok(if self.all_documents {
@@ -86,6 +87,7 @@ impl Args {
         Ok((sources, failures))
     }
 
+    /// Where `--out` says: a folder, or the event rows streamed to standard output.
     fn sink(&self) -> anyhow::Result<Box<dyn Sink>> {
         Ok(if self.to_stdout() {
             Box::new(StreamSink::new(std::io::stdout())?)
@@ -95,6 +97,8 @@ impl Args {
     }
 }
 
+/// Runs the pipeline over the inputs into the outputs; exit code 1 when an input could not be
+/// read or no document was.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     remove_outputs_on_interrupt()?;

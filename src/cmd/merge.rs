@@ -18,6 +18,7 @@ pub struct Args {
 
 const FILES: [&str; 3] = ["events.csv", "mentions.csv", "matches.csv"];
 
+/// Joins the shards' outputs into `--out`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;

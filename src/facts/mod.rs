@@ -64,7 +64,7 @@ pub struct MatchFacts {
 }
 
 /// The facts of a report, or `None` when it names no match and reports no goal.
-pub fn match_facts(
+pub(crate) fn match_facts(
     document: &Segmented<'_>,
     recognition: &Recognition,
     events: &[Event],
