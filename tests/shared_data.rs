@@ -224,7 +224,7 @@ fn every_norec_football_report_is_taken_as_football() {
                 path.display()
             );
             reports += 1;
-            let Some(facts) = kampfakta::facts::match_facts(&analysis) else {
+            let Some(facts) = &analysis.facts else {
                 continue;
             };
             consistent += usize::from(facts.consistent == Some(true));

@@ -3,8 +3,9 @@
 use super::GazetteerArgs;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use kampfakta::export::{render_with, CsvOptions, Rendered, Sink};
-use kampfakta::ingest::{shard, sources, Documents, Failure, Source};
+use kampfakta::export::{render_with, CsvOptions, FolderSink, Rendered, Report, Sink, StreamSink};
+use kampfakta::ingest::{shard, sources, Document, Documents, Failure, Source};
+use kampfakta::Pipeline;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,9 +47,6 @@ pub struct Args {
     quiet: bool,
 }
 
-/// One document done: its rows, its size in bytes, its decoding warnings.
-type Done = (Rendered, u64, Vec<Failure>);
-
 fn parse_shard(value: &str) -> Result<(usize, usize), String> {
     let (index, count) = value.split_once('/').ok_or("want I/N, as in 2/8")?;
     let (index, count): (usize, usize) = (
@@ -61,110 +59,77 @@ fn parse_shard(value: &str) -> Result<(usize, usize), String> {
     Ok((index, count))
 }
 
+impl Args {
+    /// `--out -`: event rows to standard output.
+    fn to_stdout(&self) -> bool {
+        self.out.as_os_str() == "-"
+    }
+
+    /// The pipeline of the gazetteer options, for every document with `--all-documents`.
+    fn pipeline(&self) -> anyhow::Result<Pipeline> {
+        let pipeline = self.gazetteer.pipeline()?;
+        Ok(if self.all_documents {
+            pipeline.all_documents()
+        } else {
+            pipeline
+        })
+    }
+
+    /// The sources to read (this shard's, with `--shard`), and the inputs that cannot be read.
+    fn sources(&self) -> anyhow::Result<(Vec<Source>, Vec<Failure>)> {
+        let (mut sources, failures) = sources(&self.inputs);
+        if let Some((index, count)) = self.shard {
+            sources = shard(sources, index - 1, count);
+        }
+        if self.to_stdout() && sources.contains(&Source::Stdin) && self.inputs.len() > 1 {
+            bail!("with --out -, standard input can only be the one input");
+        }
+        Ok((sources, failures))
+    }
+
+    /// Where `--out` says: a folder, or the event rows streamed to standard output.
+    fn sink(&self) -> anyhow::Result<Box<dyn Sink>> {
+        Ok(if self.to_stdout() {
+            Box::new(StreamSink::new(std::io::stdout())?)
+        } else {
+            Box::new(FolderSink::create(&self.out)?)
+        })
+    }
+}
+
+/// Runs the pipeline over the inputs into the outputs; exit code 1 when an input could not be
+/// read or no document was.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    // Ctrl-C: the outputs being written are temporary files; remove them and stop, leaving the
-    // previous complete outputs (or none).
-    ctrlc::set_handler(|| {
-        kampfakta::export::remove_temporary_files();
-        eprintln!("kampfakta: interrupted; no output written");
-        std::process::exit(130);
-    })
-    .context("installing the interrupt handler")?;
-    let pipeline = args.gazetteer.pipeline()?;
-    let pipeline = if args.all_documents {
-        pipeline.all_documents()
-    } else {
-        pipeline
-    };
+    remove_outputs_on_interrupt()?;
+    let pipeline = args.pipeline()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting worker threads")?;
-    let (mut sources, failures) = sources(&args.inputs);
-    if let Some((index, count)) = args.shard {
-        sources = shard(sources, index - 1, count);
-    }
-    let to_stdout = args.out.as_os_str() == "-";
-    if to_stdout && sources.contains(&Source::Stdin) && args.inputs.len() > 1 {
-        bail!("with --out -, standard input can only be the one input");
-    }
-    let mut sink = if to_stdout {
-        Sink::stream(Box::new(std::io::stdout()))?
-    } else {
-        Sink::create(&args.out)?
-    };
+    let (sources, failures) = args.sources()?;
+    let sink = args.sink()?;
+    let mut report = Report::default();
     for failure in failures {
-        sink.failure(failure);
+        report.failure(failure);
     }
-    let progress = progress_bar(&sources, args.quiet);
-    let options = CsvOptions {
-        excel_safe: args.excel_safe,
+    let mut extraction = Extraction {
+        pipeline: &pipeline,
+        pool,
+        options: CsvOptions {
+            excel_safe: args.excel_safe,
+        },
+        sink,
+        report,
+        progress: progress_bar(&sources, args.quiet),
     };
-    // One thread reads and decodes the next batch while the pool analyses this one; the channel
-    // holds one batch, so memory stays bounded.
-    let (batches, received) = std::sync::mpsc::sync_channel(1);
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        scope.spawn(move || {
-            let mut documents = Documents::new(sources);
-            loop {
-                let batch: Vec<_> = documents.by_ref().take(BATCH).collect();
-                // A closed channel means the writer stopped on an error; stop reading too.
-                if batch.is_empty() || batches.send(batch).is_err() {
-                    break;
-                }
-            }
-        });
-        for batch in received {
-            let rendered: Vec<Result<Done, Failure>> = pool.install(|| {
-                batch
-                    .into_par_iter()
-                    .map(|document| {
-                        let document = document?;
-                        let warnings = document
-                            .warnings
-                            .iter()
-                            .map(|w| Failure {
-                                source: document.id.clone(),
-                                reason: w.clone(),
-                            })
-                            .collect();
-                        let analysis = pipeline.analyze(&document);
-                        let rendered = render_with(&analysis, pipeline.gazetteer(), options);
-                        Ok((rendered, document.text.len() as u64, warnings))
-                    })
-                    .collect()
-            });
-            for result in rendered {
-                match result {
-                    Ok((rendered, bytes, warnings)) => {
-                        sink.document(&rendered)?;
-                        sink.report.warnings.extend(warnings);
-                        progress.inc(bytes);
-                    }
-                    Err(failure) => sink.failure(failure),
-                }
-            }
-            sink.flush()?;
-        }
-        Ok(())
-    })?;
-    progress.finish_and_clear();
-    let report = sink.commit(started.elapsed().as_secs_f64())?;
+    extraction.run(sources)?;
+    let (report, bytes) = extraction.finish(started)?;
     for failure in &report.failures {
         eprintln!("kampfakta: skipped {}: {}", failure.source, failure.reason);
     }
     if !args.quiet {
-        let megabytes = progress.position() as f64 / 1e6;
-        eprintln!(
-            "kampfakta: {} documents ({megabytes:.1} MB), {} sentences, {} mentions, {} events in {:.2} s -> {}",
-            report.documents_read,
-            report.sentences,
-            report.mentions,
-            report.events,
-            report.seconds,
-            if to_stdout { "standard output".to_string() } else { args.out.display().to_string() }
-        );
+        print_summary(&args, &report, bytes);
     }
     let partial = report.documents_failed > 0 || report.documents_read == 0;
     Ok(if partial {
@@ -172,6 +137,129 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Ctrl-C: the outputs being written are temporary files; remove them and stop, leaving the
+/// previous complete outputs (or none).
+fn remove_outputs_on_interrupt() -> anyhow::Result<()> {
+    ctrlc::set_handler(|| {
+        kampfakta::export::remove_temporary_files();
+        eprintln!("kampfakta: interrupted; no output written");
+        std::process::exit(130);
+    })
+    .context("installing the interrupt handler")
+}
+
+/// One run under way: the pipeline and its workers, where the rows go, and the tally.
+struct Extraction<'p> {
+    pipeline: &'p Pipeline,
+    pool: rayon::ThreadPool,
+    options: CsvOptions,
+    sink: Box<dyn Sink>,
+    report: Report,
+    /// Counts the input bytes done.
+    progress: ProgressBar,
+}
+
+/// One document done: its rows, its size in bytes, its decoding warnings.
+struct Done {
+    rendered: Rendered,
+    bytes: u64,
+    warnings: Vec<Failure>,
+}
+
+impl Extraction<'_> {
+    /// Reads, analyses and writes every document, a batch at a time.
+    fn run(&mut self, sources: Vec<Source>) -> anyhow::Result<()> {
+        // One thread reads and decodes the next batch while the pool analyses this one; the
+        // channel holds one batch, so memory stays bounded.
+        let (batches, received) = std::sync::mpsc::sync_channel(1);
+        std::thread::scope(|scope| -> anyhow::Result<()> {
+            scope.spawn(move || {
+                let mut documents = Documents::new(sources);
+                loop {
+                    let batch: Vec<_> = documents.by_ref().take(BATCH).collect();
+                    // A closed channel means the writer stopped on an error; stop reading too.
+                    if batch.is_empty() || batches.send(batch).is_err() {
+                        break;
+                    }
+                }
+            });
+            for batch in received {
+                let done = self.analyze(batch);
+                self.write(done)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Analyses and renders a batch on the worker threads, keeping its order.
+    fn analyze(&self, batch: Vec<Result<Document, Failure>>) -> Vec<Result<Done, Failure>> {
+        let (pipeline, options) = (self.pipeline, self.options);
+        self.pool.install(|| {
+            batch
+                .into_par_iter()
+                .map(|document| {
+                    let document = document?;
+                    let warnings = document
+                        .warnings
+                        .iter()
+                        .map(|w| Failure {
+                            source: document.id.clone(),
+                            reason: w.clone(),
+                        })
+                        .collect();
+                    let analysis = pipeline.analyze(&document);
+                    let rendered = render_with(&analysis, pipeline.gazetteer(), options);
+                    Ok(Done {
+                        rendered,
+                        bytes: document.text.len() as u64,
+                        warnings,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// Writes a batch's rows in input order, counts them, and flushes the sink.
+    fn write(&mut self, batch: Vec<Result<Done, Failure>>) -> anyhow::Result<()> {
+        for result in batch {
+            match result {
+                Ok(done) => {
+                    self.sink.document(&done.rendered)?;
+                    self.report.document(&done.rendered);
+                    self.report.warnings.extend(done.warnings);
+                    self.progress.inc(done.bytes);
+                }
+                Err(failure) => self.report.failure(failure),
+            }
+        }
+        self.sink.flush()?;
+        Ok(())
+    }
+
+    /// Completes the outputs; the report and the input bytes read.
+    fn finish(self, started: Instant) -> anyhow::Result<(Report, u64)> {
+        self.progress.finish_and_clear();
+        let mut report = self.report;
+        report.finish(started.elapsed().as_secs_f64());
+        self.sink.commit(&report)?;
+        Ok((report, self.progress.position()))
+    }
+}
+
+/// The run's counts and where its rows went, on standard error.
+fn print_summary(args: &Args, report: &Report, bytes: u64) {
+    let megabytes = bytes as f64 / 1e6;
+    eprintln!(
+        "kampfakta: {} documents ({megabytes:.1} MB), {} sentences, {} mentions, {} events in {:.2} s -> {}",
+        report.documents_read,
+        report.sentences,
+        report.mentions,
+        report.events,
+        report.seconds,
+        if args.to_stdout() { "standard output".to_string() } else { args.out.display().to_string() }
+    );
 }
 
 /// A bar over the input bytes on standard error; hidden when standard error is not a terminal.

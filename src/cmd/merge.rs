@@ -3,7 +3,7 @@
 use anyhow::{bail, Context};
 use kampfakta::export::{write_report, AtomicFile, Report};
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -18,43 +18,65 @@ pub struct Args {
 
 const FILES: [&str; 3] = ["events.csv", "mentions.csv", "matches.csv"];
 
+/// Joins the shards' outputs into `--out`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
     for name in FILES {
-        let mut merged = AtomicFile::create(&args.out.join(name))?;
-        let mut header: Option<String> = None;
-        for shard in &args.shards {
-            let path = shard.join(name);
-            let file = std::fs::File::open(&path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            let mut reader = BufReader::new(file);
-            let mut first = String::new();
-            reader
-                .read_line(&mut first)
-                .with_context(|| format!("reading {}", path.display()))?;
-            match &header {
-                None => {
-                    merged.write_all(first.as_bytes())?;
-                    header = Some(first);
-                }
-                Some(expected) if *expected != first => {
-                    bail!(
-                        "{}: its header differs from the first shard's",
-                        path.display()
-                    )
-                }
-                Some(_) => {}
-            }
-            let mut rest = Vec::new();
-            std::io::Read::read_to_end(&mut reader, &mut rest)
-                .with_context(|| format!("reading {}", path.display()))?;
-            merged.write_all(&rest)?;
-        }
-        merged.commit()?;
+        merge_csv(&args.shards, name, &args.out)?;
     }
+    let total = merge_reports(&args.shards)?;
+    write_report(&args.out.join("report.json"), &total)?;
+    println!(
+        "merged {} shards: {} documents, {} events -> {}",
+        args.shards.len(),
+        total.documents_read,
+        total.events,
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Joins one CSV file of every shard into `out`: the first shard's header, then every shard's
+/// rows in shard order. The shards' headers must agree.
+fn merge_csv(shards: &[PathBuf], name: &str, out: &Path) -> anyhow::Result<()> {
+    let mut merged = AtomicFile::create(&out.join(name))?;
+    let mut header: Option<String> = None;
+    for shard in shards {
+        let path = shard.join(name);
+        let file =
+            std::fs::File::open(&path).with_context(|| format!("reading {}", path.display()))?;
+        let mut reader = BufReader::new(file);
+        let mut first = String::new();
+        reader
+            .read_line(&mut first)
+            .with_context(|| format!("reading {}", path.display()))?;
+        match &header {
+            None => {
+                merged.write_all(first.as_bytes())?;
+                header = Some(first);
+            }
+            Some(expected) if *expected != first => {
+                bail!(
+                    "{}: its header differs from the first shard's",
+                    path.display()
+                )
+            }
+            Some(_) => {}
+        }
+        let mut rest = Vec::new();
+        std::io::Read::read_to_end(&mut reader, &mut rest)
+            .with_context(|| format!("reading {}", path.display()))?;
+        merged.write_all(&rest)?;
+    }
+    merged.commit()?;
+    Ok(())
+}
+
+/// The shards' reports added up.
+fn merge_reports(shards: &[PathBuf]) -> anyhow::Result<Report> {
     let mut total = Report::default();
-    for shard in &args.shards {
+    for shard in shards {
         let path = shard.join("report.json");
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
@@ -69,13 +91,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         total.events += report.events;
         total.seconds += report.seconds;
     }
-    write_report(&args.out.join("report.json"), &total)?;
-    println!(
-        "merged {} shards: {} documents, {} events -> {}",
-        args.shards.len(),
-        total.documents_read,
-        total.events,
-        args.out.display()
-    );
-    Ok(ExitCode::SUCCESS)
+    Ok(total)
 }

@@ -1,0 +1,64 @@
+//! `report.json`: the tally of a run, kept by the run whatever its sink, and written beside the
+//! CSV files of a folder.
+
+use super::atomic_file::AtomicFile;
+use super::Rendered;
+use crate::error::Result;
+use crate::ingest::Failure;
+use serde::Serialize;
+use std::path::Path;
+
+/// `report.json`: what a run read, what failed and why, and what it found.
+#[derive(Debug, Default, Serialize, serde::Deserialize)]
+pub struct Report {
+    /// Documents read and written.
+    pub documents_read: usize,
+    /// Documents or inputs that could not be read.
+    pub documents_failed: usize,
+    /// Why each of them could not be read.
+    pub failures: Vec<Failure>,
+    /// Notes on decoding a user should see (a Windows-1252 fallback), per document.
+    pub warnings: Vec<Failure>,
+    /// Documents set aside as not about football: they are not segmented, so their sentences are
+    /// not counted.
+    pub documents_not_football: usize,
+    /// Sentences of the documents read.
+    pub sentences: usize,
+    /// Mentions found.
+    pub mentions: usize,
+    /// Events found.
+    pub events: usize,
+    /// How long the run took, rounded to milliseconds.
+    pub seconds: f64,
+}
+
+impl Report {
+    /// Counts one document written.
+    pub fn document(&mut self, rendered: &Rendered) {
+        self.documents_read += 1;
+        self.documents_not_football += usize::from(rendered.not_football);
+        self.sentences += rendered.sentences;
+        self.mentions += rendered.mention_count;
+        self.events += rendered.event_count;
+    }
+
+    /// Counts a document or input that could not be read.
+    pub fn failure(&mut self, failure: Failure) {
+        self.documents_failed += 1;
+        self.failures.push(failure);
+    }
+
+    /// Records how long the run took.
+    pub fn finish(&mut self, seconds: f64) {
+        self.seconds = (seconds * 1000.0).round() / 1000.0;
+    }
+}
+
+/// Writes `report.json` atomically.
+pub fn write_report(path: &Path, report: &Report) -> Result<()> {
+    let mut json = AtomicFile::create(path)?;
+    let mut bytes = serde_json::to_vec_pretty(report).expect("the report is plain data");
+    bytes.push(b'\n');
+    json.write_all(&bytes)?;
+    json.commit()
+}

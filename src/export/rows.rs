@@ -1,0 +1,264 @@
+//! The rows of the three CSV files, one type per file, and their headers derived from the types'
+//! field names so that a column and its header cannot drift apart.
+
+use crate::gazetteer::Gazetteer;
+use crate::pipeline::Analysis;
+use serde::Serialize;
+
+/// `events.csv`: one row per (sentence, event kind).
+#[derive(Debug, Default, Serialize)]
+pub struct EventRow<'a> {
+    /// The document's id.
+    pub doc_id: &'a str,
+    /// The sentence's index in the document.
+    pub sentence: usize,
+    /// The sentence's byte range in the document text.
+    pub start: usize,
+    /// The end of the sentence's byte range (exclusive).
+    pub end: usize,
+    /// The event kind: `goal`, `chance`, `foul` or `penalty`.
+    pub event: &'static str,
+    /// The minute (`56`, `90+`, `91-120`), or empty.
+    pub minute: String,
+    /// The player's gazetteer id; `|`-separated candidates when the mention is ambiguous.
+    pub player_id: String,
+    /// The player's name, or the surface of an ambiguous mention.
+    pub player: &'a str,
+    /// The team's gazetteer id, or empty.
+    pub team_id: &'a str,
+    /// The team's name, or empty.
+    pub team: &'a str,
+    /// The score the sentence states (the last one, as written), or empty.
+    pub score: &'a str,
+    /// The words that decided the event kind.
+    pub trigger: &'a str,
+    /// The sentence.
+    pub text: &'a str,
+}
+
+/// `mentions.csv`: one row per mention.
+#[derive(Debug, Default, Serialize)]
+pub struct MentionRow<'a> {
+    /// The document's id.
+    pub doc_id: &'a str,
+    /// The index in the document of the sentence the mention is in.
+    pub sentence: usize,
+    /// The mention's byte range in the document text.
+    pub start: usize,
+    /// The end of the mention's byte range (exclusive).
+    pub end: usize,
+    /// The mention as written.
+    pub surface: &'a str,
+    /// The entity's gazetteer id; `|`-separated candidates when ambiguous.
+    pub entity_id: String,
+    /// The entity kind (of the first candidate when ambiguous).
+    pub kind: &'static str,
+    /// The entity's name; empty when ambiguous.
+    pub name: &'a str,
+    /// How the mention was recognised (`exact`, `alias`, ..., `ambiguous`).
+    pub how: &'static str,
+}
+
+/// `matches.csv`: one row per report that names a match or reports a goal.
+#[derive(Debug, Default, Serialize)]
+pub struct MatchRow<'a> {
+    /// The document's id.
+    pub doc_id: &'a str,
+    /// The home team's gazetteer id, or empty.
+    pub home_id: &'a str,
+    /// The home team's name, or empty.
+    pub home: &'a str,
+    /// The away team's gazetteer id, or empty.
+    pub away_id: &'a str,
+    /// The away team's name, or empty.
+    pub away: &'a str,
+    /// The stated score as written, or empty.
+    pub score: &'a str,
+    /// Where the score was stated (`header`, `fact line`), or empty.
+    pub score_source: &'static str,
+    /// `minute scorer (team)` per goal, in match order, separated by `; `.
+    pub goals: String,
+    /// `true`, `false`, or empty when no score was stated.
+    pub consistent: &'static str,
+}
+
+/// The CSV header line of a row type, newline included: its field names, as the csv writer
+/// writes them before the first row.
+pub(crate) fn header<Row: Serialize + Default>() -> Vec<u8> {
+    const SERIALISE: &str = "a default row serialises into memory";
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.serialize(Row::default()).expect(SERIALISE);
+    let mut bytes = writer.into_inner().expect(SERIALISE);
+    let line_end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .expect("the csv writer ends the header line with a newline");
+    bytes.truncate(line_end + 1);
+    bytes
+}
+
+/// The event rows of one analysed document.
+pub fn event_rows<'a>(
+    analysis: &'a Analysis<'_>,
+    gazetteer: &'a Gazetteer,
+) -> impl Iterator<Item = EventRow<'a>> {
+    let text = analysis.document.text.as_str();
+    analysis.events.iter().map(move |event| {
+        let sentence = &analysis.sentences[event.sentence];
+        let actor = event.actor.map(|m| &analysis.recognition.mentions[m]);
+        let (player_id, player) = match actor {
+            Some(mention) => match mention.entity() {
+                Some(entity) => (
+                    gazetteer.entity(entity).id.clone(),
+                    gazetteer.entity(entity).name.as_str(),
+                ),
+                None => (
+                    ids(gazetteer, &mention.entities),
+                    &text[mention.span.clone()],
+                ),
+            },
+            None => (String::new(), ""),
+        };
+        let team = event.team.map(|t| gazetteer.entity(t));
+        EventRow {
+            doc_id: &analysis.document.id,
+            sentence: event.sentence,
+            start: sentence.span.start,
+            end: sentence.span.end,
+            event: event.kind.as_str(),
+            minute: event.minute.map(|m| m.to_string()).unwrap_or_default(),
+            player_id,
+            player,
+            team_id: team.map_or("", |t| t.id.as_str()),
+            team: team.map_or("", |t| t.name.as_str()),
+            score: event.score.clone().map_or("", |s| &text[s]),
+            trigger: &text[event.trigger.clone()],
+            text: &text[sentence.span.clone()],
+        }
+    })
+}
+
+/// The mention rows of one analysed document; an ambiguous mention lists its candidates.
+pub fn mention_rows<'a>(
+    analysis: &'a Analysis<'_>,
+    gazetteer: &'a Gazetteer,
+) -> impl Iterator<Item = MentionRow<'a>> {
+    let text = analysis.document.text.as_str();
+    analysis.recognition.mentions.iter().map(move |mention| {
+        let first = gazetteer.entity(mention.entities[0]);
+        let linked = mention.entity().is_some();
+        MentionRow {
+            doc_id: &analysis.document.id,
+            sentence: mention.sentence,
+            start: mention.span.start,
+            end: mention.span.end,
+            surface: &text[mention.span.clone()],
+            entity_id: if linked {
+                first.id.clone()
+            } else {
+                ids(gazetteer, &mention.entities)
+            },
+            kind: first.kind.as_str(),
+            name: if linked { &first.name } else { "" },
+            how: mention.how.as_str(),
+        }
+    })
+}
+
+/// The match row of one analysed document, if it names a match or reports a goal.
+pub fn match_row<'a>(analysis: &'a Analysis<'_>, gazetteer: &'a Gazetteer) -> Option<MatchRow<'a>> {
+    let facts = analysis.facts.as_ref()?;
+    let text = analysis.document.text.as_str();
+    let team = |t: Option<usize>| t.map(|t| gazetteer.entity(t));
+    let (home, away) = (team(facts.home), team(facts.away));
+    Some(MatchRow {
+        doc_id: &analysis.document.id,
+        home_id: home.map_or("", |t| t.id.as_str()),
+        home: home.map_or("", |t| t.name.as_str()),
+        away_id: away.map_or("", |t| t.id.as_str()),
+        away: away.map_or("", |t| t.name.as_str()),
+        score: facts
+            .score
+            .as_ref()
+            .map_or("", |(span, _)| &text[span.clone()]),
+        score_source: facts
+            .score
+            .as_ref()
+            .map_or("", |(_, source)| source.as_str()),
+        goals: goals_cell(analysis, gazetteer),
+        consistent: match facts.consistent {
+            Some(true) => "true",
+            Some(false) => "false",
+            None => "",
+        },
+    })
+}
+
+/// The `goals` cell: `minute scorer (team)` per goal, `?` for what is not known.
+fn goals_cell(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> String {
+    let Some(facts) = &analysis.facts else {
+        return String::new();
+    };
+    let text = analysis.document.text.as_str();
+    let goals: Vec<String> = facts
+        .goals
+        .iter()
+        .map(|goal| {
+            let minute = goal.minute.map_or("?".to_string(), |m| m.to_string());
+            let scorer = goal
+                .scorer
+                .map(|m| &analysis.recognition.mentions[m])
+                .and_then(|m| {
+                    m.entity()
+                        .map(|e| gazetteer.entity(e).name.as_str())
+                        .or(Some(&text[m.span.clone()]))
+                })
+                .or(goal.name.clone().map(|span| &text[span]))
+                .unwrap_or("?");
+            let team = goal
+                .team
+                .map(|t| gazetteer.entity(t))
+                .map_or(String::new(), |t| format!(" ({})", t.name));
+            format!("{minute} {scorer}{team}")
+        })
+        .collect();
+    goals.join("; ")
+}
+
+fn ids(gazetteer: &Gazetteer, entities: &[usize]) -> String {
+    entities
+        .iter()
+        .map(|&e| gazetteer.entity(e).id.as_str())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The header lines analysts' scripts read: they must not change with a refactor.
+    #[test]
+    fn headers_are_the_field_names() {
+        let table: &[(&str, Vec<u8>, &str)] = &[
+            (
+                "events",
+                header::<EventRow>(),
+                "doc_id,sentence,start,end,event,minute,player_id,player,team_id,team,score,trigger,text\n",
+            ),
+            (
+                "mentions",
+                header::<MentionRow>(),
+                "doc_id,sentence,start,end,surface,entity_id,kind,name,how\n",
+            ),
+            (
+                "matches",
+                header::<MatchRow>(),
+                "doc_id,home_id,home,away_id,away,score,score_source,goals,consistent\n",
+            ),
+        ];
+        for (file, header, expected) in table {
+            assert_eq!(String::from_utf8_lossy(header), *expected, "{file}");
+        }
+    }
+}

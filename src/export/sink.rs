@@ -1,0 +1,121 @@
+//! Where an `extract` run writes: a [`Sink`] receives each document's rendered rows in input
+//! order and only writes them (ripgrep's searcher reports to a `Sink` its printers implement).
+//! The run keeps the [`Report`] tally itself and hands it over at commit.
+
+use super::atomic_file::AtomicFile;
+use super::report::{write_report, Report};
+use super::rows::{header, EventRow, MatchRow, MentionRow};
+use super::Rendered;
+use crate::error::{Error, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The outputs of a run, written one document at a time in input order.
+pub trait Sink {
+    /// Appends one document's rows; call in input order.
+    fn document(&mut self, rendered: &Rendered) -> Result<()>;
+
+    /// Pushes the rows written so far out; call after every batch.
+    fn flush(&mut self) -> Result<()>;
+
+    /// Completes the outputs once every document is written, with the run's report.
+    fn commit(self: Box<Self>, report: &Report) -> Result<()>;
+}
+
+/// `events.csv`, `mentions.csv`, `matches.csv` and `report.json` in a folder, each moved into
+/// place only at [`Sink::commit`].
+pub struct FolderSink {
+    dir: PathBuf,
+    events: AtomicFile,
+    mentions: AtomicFile,
+    matches: AtomicFile,
+}
+
+impl FolderSink {
+    /// Creates the folder if need be and starts the three CSV files with their headers.
+    pub fn create(dir: &Path) -> Result<FolderSink> {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let mut events = AtomicFile::create(&dir.join("events.csv"))?;
+        let mut mentions = AtomicFile::create(&dir.join("mentions.csv"))?;
+        let mut matches = AtomicFile::create(&dir.join("matches.csv"))?;
+        events.write_all(&header::<EventRow>())?;
+        mentions.write_all(&header::<MentionRow>())?;
+        matches.write_all(&header::<MatchRow>())?;
+        Ok(FolderSink {
+            dir: dir.to_path_buf(),
+            events,
+            mentions,
+            matches,
+        })
+    }
+}
+
+impl Sink for FolderSink {
+    fn document(&mut self, rendered: &Rendered) -> Result<()> {
+        self.events.write_all(&rendered.events)?;
+        self.mentions.write_all(&rendered.mentions)?;
+        self.matches.write_all(&rendered.matches)
+    }
+
+    /// A no-op: the files are written at commit.
+    fn flush(&mut self) -> Result<()> {
+        Ok(())
+    }
+
+    /// Moves every CSV file into place, then writes the report.
+    fn commit(self: Box<Self>, report: &Report) -> Result<()> {
+        let FolderSink {
+            dir,
+            events,
+            mentions,
+            matches,
+        } = *self;
+        events.commit()?;
+        mentions.commit()?;
+        matches.commit()?;
+        write_report(&dir.join("report.json"), report)
+    }
+}
+
+/// Event rows alone to a stream (standard output, for pipes), header first, flushed after every
+/// batch; nothing else is written.
+pub struct StreamSink<W: Write> {
+    writer: W,
+}
+
+impl<W: Write> StreamSink<W> {
+    /// Starts the stream with the `events.csv` header.
+    pub fn new(mut writer: W) -> Result<StreamSink<W>> {
+        writer
+            .write_all(&header::<EventRow>())
+            .map_err(stream_error)?;
+        Ok(StreamSink { writer })
+    }
+}
+
+impl<W: Write> Sink for StreamSink<W> {
+    fn document(&mut self, rendered: &Rendered) -> Result<()> {
+        self.writer
+            .write_all(&rendered.events)
+            .map_err(stream_error)
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        self.writer.flush().map_err(stream_error)
+    }
+
+    /// Flushes the stream; the report is not written.
+    fn commit(mut self: Box<Self>, _report: &Report) -> Result<()> {
+        self.writer.flush().map_err(stream_error)
+    }
+}
+
+fn stream_error(source: std::io::Error) -> Error {
+    Error::Io {
+        path: PathBuf::from("-"),
+        source,
+    }
+}

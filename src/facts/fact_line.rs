@@ -1,0 +1,123 @@
+//! Fact lines: `Mål: 1-0 Johnsen (41), 1-1 Hansen (55)` lists every goal of a report with its
+//! score, scorer and minute, and its last score is the match's.
+
+use super::{Evidence, Goal, ScoreSource};
+use crate::classify::{EventKind, Minute};
+use crate::segment::{Token, TokenKind};
+use std::ops::Range;
+
+impl Evidence<'_> {
+    /// The goals of the report's fact lines, in the order listed.
+    pub(super) fn listed_goals(&self) -> Vec<Goal> {
+        let mut fact_line_sentences: Vec<usize> = self
+            .events
+            .iter()
+            .filter(|e| e.kind == EventKind::Goal)
+            .map(|e| e.sentence)
+            .collect();
+        fact_line_sentences.dedup();
+        fact_line_sentences
+            .into_iter()
+            .flat_map(|sentence| self.fact_line_goals(sentence))
+            .collect()
+    }
+
+    /// The goals of a fact line `Mål: 1-0 Johnsen (41), 1-1 Hansen (55)`: each score, the name
+    /// after it, the minute in brackets, and the team from which side of the score went up.
+    fn fact_line_goals(&self, sentence: usize) -> Vec<Goal> {
+        let text = self.text;
+        let tokens = &self.sentences[sentence].tokens;
+        if !is_goal_fact_line(text, tokens) {
+            return Vec::new();
+        }
+        let context = &self.recognition.context;
+        let mut goals = Vec::new();
+        let mut previous = (0, 0);
+        let scores: Vec<usize> = (0..tokens.len())
+            .filter(|&i| tokens[i].kind == TokenKind::Score)
+            .collect();
+        for (n, &at) in scores.iter().enumerate() {
+            let end = scores.get(n + 1).copied().unwrap_or(tokens.len());
+            let Some(score) = parse_score(&text[tokens[at].span.clone()]) else {
+                continue;
+            };
+            let team = if score.0 > previous.0 {
+                context.home
+            } else if score.1 > previous.1 {
+                context.away
+            } else {
+                None
+            };
+            previous = score;
+            goals.push(self.fact_line_goal(&tokens[at + 1..end], team, sentence));
+        }
+        goals
+    }
+
+    /// The goal a fact line tells after one score (`Johnsen (41)`), of `team` in `sentence`.
+    fn fact_line_goal(&self, part: &[Token], team: Option<usize>, sentence: usize) -> Goal {
+        let text = self.text;
+        let name_end = part
+            .iter()
+            .position(|t| matches!(&text[t.span.clone()], "(" | "," | ";" | "."))
+            .unwrap_or(part.len());
+        let name = (name_end > 0).then(|| part[0].span.start..part[name_end - 1].span.end);
+        let minute = part
+            .windows(3)
+            .find(|w| &text[w[0].span.clone()] == "(" && &text[w[2].span.clone()] == ")")
+            .and_then(|w| text[w[1].span.clone()].parse().ok())
+            .map(Minute::at);
+        let scorer = name.as_ref().and_then(|name| {
+            self.recognition
+                .mentions
+                .iter()
+                .position(|m| m.span.start >= name.start && m.span.end <= name.end)
+        });
+        let penalty = part.iter().any(|t| {
+            matches!(
+                text[t.span.clone()].to_lowercase().as_str(),
+                "straffe" | "str" | "pen"
+            )
+        });
+        Goal {
+            minute,
+            scorer,
+            name,
+            team,
+            penalty,
+            sentence,
+        }
+    }
+
+    /// The last score of the report's first goal fact line: the final score.
+    pub(super) fn fact_line_score(&self) -> Option<(Range<usize>, ScoreSource)> {
+        self.sentences
+            .iter()
+            .filter(|s| is_goal_fact_line(self.text, &s.tokens))
+            .find_map(|sentence| {
+                let last = sentence
+                    .tokens
+                    .iter()
+                    .rev()
+                    .find(|t| t.kind == TokenKind::Score)?;
+                Some((last.span.clone(), ScoreSource::FactLine))
+            })
+    }
+}
+
+/// `Mål: ...`, `Scoringer: ...`, `Målscorere: ...`.
+fn is_goal_fact_line(text: &str, tokens: &[Token]) -> bool {
+    let word = |i: usize| {
+        tokens
+            .get(i)
+            .map(|t| text[t.span.clone()].to_lowercase())
+            .unwrap_or_default()
+    };
+    matches!(word(0).as_str(), "mål" | "scoringer" | "målscorere") && word(1) == ":"
+}
+
+/// `3-2`, `2–1` -> (3, 2).
+pub(super) fn parse_score(score: &str) -> Option<(usize, usize)> {
+    let (home, away) = score.split_once(['-', '–'])?;
+    Some((home.trim().parse().ok()?, away.trim().parse().ok()?))
+}

@@ -1,0 +1,279 @@
+//! Stage 4b: the match facts of one report, as a reader sees them: the teams, the stated score,
+//! the goals in order with minute, scorer and team, and whether they add up.
+
+mod fact_line;
+mod story;
+
+use crate::classify::{Event, Minute};
+use crate::recognize::Recognition;
+use crate::segment::{Segmented, Sentence};
+use fact_line::parse_score;
+use std::ops::Range;
+use story::{in_match_order, merge_retold};
+
+/// Where the stated score was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ScoreSource {
+    /// The header `Team - Team 3-2` (or its form in a lead: `(Brasil - Kroatia 3-1)`).
+    Header,
+    /// A fact line `Mål: 1-0 Johnsen (41), 2-0 King (59)`: its last score.
+    FactLine,
+}
+
+impl ScoreSource {
+    /// Its name in `matches.csv` (`header`, `fact line`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ScoreSource::Header => "header",
+            ScoreSource::FactLine => "fact line",
+        }
+    }
+}
+
+/// One goal: its minute, scorer and team.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Goal {
+    /// When it was scored, if the report says.
+    pub minute: Option<Minute>,
+    /// The scorer's mention (an index into the recognition's mentions), when recognised.
+    pub scorer: Option<usize>,
+    /// The scorer's name as written, when a fact line names one the gazetteer lacks.
+    pub name: Option<Range<usize>>,
+    /// The team credited with it, as a gazetteer entity.
+    pub team: Option<usize>,
+    /// Whether it was scored from the penalty spot.
+    pub penalty: bool,
+    /// The event it came from.
+    pub sentence: usize,
+}
+
+/// The facts of one match report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchFacts {
+    /// The home team, as a gazetteer entity.
+    pub home: Option<usize>,
+    /// The away team, as a gazetteer entity.
+    pub away: Option<usize>,
+    /// The stated score as a byte range of the document, and where it was found.
+    pub score: Option<(Range<usize>, ScoreSource)>,
+    /// The goals, in match order.
+    pub goals: Vec<Goal>,
+    /// Whether the goals add up to the stated score; `None` when there is nothing to check against.
+    pub consistent: Option<bool>,
+}
+
+/// The facts of a report, or `None` when it names no match and reports no goal.
+pub(crate) fn match_facts(
+    document: &Segmented<'_>,
+    recognition: &Recognition,
+    events: &[Event],
+) -> Option<MatchFacts> {
+    Evidence {
+        text: document.text,
+        sentences: &document.sentences,
+        recognition,
+        events,
+    }
+    .match_facts()
+}
+
+/// What the facts of one report are read from: its text and sentences, its mentions and match
+/// context, and its events in sentence order.
+struct Evidence<'a> {
+    text: &'a str,
+    sentences: &'a [Sentence],
+    recognition: &'a Recognition,
+    events: &'a [Event],
+}
+
+impl Evidence<'_> {
+    fn match_facts(&self) -> Option<MatchFacts> {
+        let context = &self.recognition.context;
+        let score = context
+            .score
+            .clone()
+            .map(|s| (s, ScoreSource::Header))
+            .or_else(|| self.fact_line_score());
+        let stated = score
+            .as_ref()
+            .and_then(|(span, _)| parse_score(&self.text[span.clone()]));
+        let goals = self.goals(stated);
+        if context.home.is_none() && goals.is_empty() {
+            return None;
+        }
+        let consistent = stated.map(|stated| self.adds_up(&goals, stated));
+        Some(MatchFacts {
+            home: context.home,
+            away: context.away,
+            score,
+            goals,
+            consistent,
+        })
+    }
+
+    /// Whether the goals add up to the stated score: per team when the report names both teams,
+    /// else in total.
+    fn adds_up(&self, goals: &[Goal], (home_goals, away_goals): (usize, usize)) -> bool {
+        let context = &self.recognition.context;
+        let count = |team: Option<usize>| {
+            goals
+                .iter()
+                .filter(|g| team.is_some() && g.team == team)
+                .count()
+        };
+        match (context.home, context.away) {
+            (Some(_), Some(_)) => {
+                count(context.home) == home_goals && count(context.away) == away_goals
+            }
+            _ => goals.len() == home_goals + away_goals,
+        }
+    }
+
+    /// Goal events with a scorer, or with a team and a minute, of one of the match's two teams
+    /// when the report names them, merged when the same scorer's goal is told twice (a lead, then
+    /// the narrative), in match order. A fact line (`Mål: 1-0 Johnsen (41), ...`) lists every
+    /// goal, so when a report has one, its goals are the list and the story's retellings are left
+    /// out.
+    fn goals(&self, stated: Option<(usize, usize)>) -> Vec<Goal> {
+        let listed = self.listed_goals();
+        if !listed.is_empty() {
+            return listed;
+        }
+        let mut goals = self.story_goals();
+        let context = &self.recognition.context;
+        if let (Some(home), Some(away), Some((home_goals, away_goals))) =
+            (context.home, context.away, stated)
+        {
+            merge_retold(&mut goals, home, home_goals);
+            merge_retold(&mut goals, away, away_goals);
+        }
+        in_match_order(goals)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ingest::Document;
+    use crate::pipeline::Pipeline;
+
+    fn summary(text: &str) -> (Vec<String>, Option<bool>) {
+        let pipeline = Pipeline::new().unwrap();
+        let doc = Document::new("t", text);
+        let analysis = pipeline.analyze(&doc);
+        let facts = analysis.facts.clone().unwrap();
+        let goals = facts
+            .goals
+            .iter()
+            .map(|g| {
+                let minute = g.minute.map(|m| m.to_string()).unwrap_or_default();
+                let span = g
+                    .scorer
+                    .map(|m| analysis.recognition.mentions[m].span.clone())
+                    .or(g.name.clone());
+                format!(
+                    "{minute} {}",
+                    span.map(|s| &doc.text[s]).unwrap_or_default()
+                )
+            })
+            .collect();
+        (goals, facts.consistent)
+    }
+
+    #[test]
+    fn goals_in_order_and_consistency() {
+        let (goals, consistent) = summary(
+            "Rosenborg - Molde 2-1\nBendtner avgjorde med en straffe på overtid.\n\
+             Aursnes scoret etter 20 minutter. Bendtner utlignet etter 50 minutter.\n\
+             Dommeren pekte på straffemerket på overtid, og Bendtner scoret sikkert.",
+        );
+        assert_eq!(goals, ["20 Aursnes", "50 Bendtner", "90+ Bendtner"]);
+        let (goals, _) = summary(
+            "Rosenborg - Molde 2-1\nAursnes scoret etter 20 minutter. Etter pause utlignet Reginiussen. \
+             Bendtner scoret etter 81 minutter.",
+        );
+        assert_eq!(
+            goals,
+            ["20 Aursnes", " Reginiussen", "81 Bendtner"],
+            "a goal without a minute keeps its place"
+        );
+        assert_eq!(consistent, Some(true));
+        let (_, consistent) = summary("Rosenborg - Molde 3-1\nAursnes scoret etter 20 minutter.");
+        assert_eq!(consistent, Some(false));
+        // A header whose teams are countries, broken after the first team, is still the header.
+        let (_, consistent) =
+            summary("(Frankrike\n- Nigeria 1-0)\n\nPaul Pogba scoret etter 79 minutter.");
+        assert_eq!(consistent, Some(true));
+        // A header broken over two lines keeps its score.
+        let (_, consistent) =
+            summary("ROSENBORG\n- MOLDE 0–1\n\nAursnes scoret etter 20 minutter.");
+        assert_eq!(consistent, Some(true));
+    }
+
+    #[test]
+    fn a_goal_told_without_its_scorer_beyond_the_score_is_a_retelling() {
+        let (goals, consistent) = summary(
+            "Molde - Rosenborg 2-0\nAursnes scoret etter 20 minutter. To minutter senere \
+             scoret Molde igjen.\n\nDet var Toivio som satte inn 2-0 med hodet.",
+        );
+        assert_eq!(goals, ["20 Aursnes", "22 Toivio"]);
+        assert_eq!(consistent, Some(true));
+        // Within the score, an anonymous goal stays a goal of its own.
+        let (goals, _) = summary(
+            "Molde - Rosenborg 3-0\nAursnes scoret etter 20 minutter. To minutter senere \
+             scoret Molde igjen.\n\nDet var Toivio som satte inn 3-0 med hodet.",
+        );
+        assert_eq!(goals, ["20 Aursnes", "22 ", " Toivio"]);
+    }
+
+    #[test]
+    fn own_goals_keepers_and_other_matches() {
+        let (goals, consistent) = summary(
+            "Brasil - Kroatia 1-1\nMarcelo styrte ballen i eget mål, et selvmål etter elleve minutter. \
+             Ballen gikk i mål bak Stipe Pletikosa etter 29 minutter. \
+             Messi scoret også i Barcelonas kamp i går.",
+        );
+        assert_eq!(
+            goals,
+            ["11 Marcelo", "29 "],
+            "Messi plays for neither team; Pletikosa is the keeper beaten"
+        );
+        assert_eq!(consistent, Some(true), "the own goal counts for Kroatia");
+    }
+
+    #[test]
+    fn extra_time_goals_in_a_short_report() {
+        // Over 40 words with one football word root: the score in the header is the second.
+        let (goals, consistent) = summary(
+            "Belgia - USA 2-1\nDet sto 0-0 etter full tid. I ekstraomgangene scoret De Bruyne for \
+             Belgia. Lukaku scoret i den andre ekstraomgangen. Green reduserte på overtid i andre \
+             ekstraomgang. Før den første ekstraomgangen var alle slitne. Belgia vant 2-1 etter \
+             ekstraomganger.",
+        );
+        assert_eq!(goals, ["91-120 De Bruyne", "106-120 Lukaku", "120+ Green"]);
+        assert_eq!(consistent, Some(true));
+    }
+
+    #[test]
+    fn fact_line_gives_the_score() {
+        let (goals, consistent) = summary("Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).");
+        assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
+        assert_eq!(consistent, Some(true));
+        // A goal told once with its scorer and once without, at the same minute, is one goal;
+        // a penalty goal told without a minute takes the minute the penalty was given.
+        let (goals, consistent) = summary(
+            "Rosenborg - Molde 1-0\nDommeren pekte på straffemerket etter 81 minutter.\n\
+             Straffesparket ble satt sikkert i nettet. Rosenborg scoret etter 81 minutter. \
+             Bendtner scoret etter 81 minutter.",
+        );
+        assert_eq!(goals, ["81 Bendtner"]);
+        assert_eq!(consistent, Some(true));
+        // The story retells the goals; the fact line alone lists them.
+        let (goals, consistent) = summary(
+            "Rosenborg - Molde 1-1\nBendtner scoret før pause, og Molde utlignet.\n\
+             Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).",
+        );
+        assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
+        assert_eq!(consistent, Some(true));
+    }
+}

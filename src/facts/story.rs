@@ -1,0 +1,170 @@
+//! The goals told in a story: goal events merged when one goal is told twice (a lead, then the
+//! narrative), and put in match order.
+
+use super::{Evidence, Goal};
+use crate::classify::{EventKind, Minute};
+use std::collections::HashMap;
+
+impl Evidence<'_> {
+    /// The goal events of the story, one goal per goal however often it is told, in story order.
+    pub(super) fn story_goals(&self) -> Vec<Goal> {
+        let context = &self.recognition.context;
+        // A penalty goal told without a minute (a lead) happened when the penalty was given.
+        let penalty_minute = self
+            .events
+            .iter()
+            .filter(|e| e.kind == EventKind::Penalty)
+            .find_map(|e| e.minute);
+        let mut story = StoryGoals::default();
+        for event in self.events.iter().filter(|e| e.kind == EventKind::Goal) {
+            let penalty = self.in_sentence(event.sentence, EventKind::Penalty);
+            let minute = event.minute.or(if penalty { penalty_minute } else { None });
+            if event.actor.is_none() && (event.team.is_none() || minute.is_none()) {
+                continue;
+            }
+            // A goal credited to a third team is from another match (a record, a recalled game).
+            let teams = context.home.zip(context.away);
+            if let (Some((home, away)), Some(team)) = (teams, event.team) {
+                if team != home && team != away {
+                    continue;
+                }
+            }
+            let scorer = event
+                .actor
+                .and_then(|m| self.recognition.mentions[m].entity());
+            let told = Goal {
+                minute,
+                scorer: event.actor,
+                name: None,
+                team: event.team,
+                penalty,
+                sentence: event.sentence,
+            };
+            story.tell(told, scorer);
+        }
+        story.goals
+    }
+
+    /// Whether a sentence has an event of a kind.
+    fn in_sentence(&self, sentence: usize, kind: EventKind) -> bool {
+        // Events are in sentence order: a binary search finds a sentence's events.
+        let from = self.events.partition_point(|e| e.sentence < sentence);
+        self.events[from..]
+            .iter()
+            .take_while(|e| e.sentence == sentence)
+            .any(|e| e.kind == kind)
+    }
+}
+
+/// The goals told in a story, one per goal however often it is told.
+#[derive(Default)]
+struct StoryGoals {
+    goals: Vec<Goal>,
+    /// Per scorer (a gazetteer entity), the goals already listed for them.
+    by_scorer: HashMap<usize, Vec<usize>>,
+}
+
+impl StoryGoals {
+    /// Lists a goal as told, or completes the goal already listed that it retells. `scorer` is
+    /// the entity of the goal's scorer mention, when linked.
+    fn tell(&mut self, told: Goal, scorer: Option<usize>) {
+        match self.retold(&told, scorer) {
+            Some(g) => self.complete(g, &told, scorer),
+            None => {
+                if let Some(scorer) = scorer {
+                    self.by_scorer
+                        .entry(scorer)
+                        .or_default()
+                        .push(self.goals.len());
+                }
+                self.goals.push(told);
+            }
+        }
+    }
+
+    /// The goal already listed that `told` tells again, if any.
+    fn retold(&self, told: &Goal, scorer: Option<usize>) -> Option<usize> {
+        let minute = told.minute;
+        let listed = scorer
+            .and_then(|s| self.by_scorer.get(&s))
+            .into_iter()
+            .flatten()
+            .copied();
+        let goals = &self.goals;
+        listed
+            .into_iter()
+            .find(|&g| goals[g].minute.is_none() || minute.is_none() || goals[g].minute == minute)
+            // A goal of the team at the same minute, one of them told without its scorer, is the
+            // same goal ("Nederland scoret på straffen" and Huntelaar's penalty on overtid).
+            .or_else(|| {
+                goals.iter().position(|g| {
+                    minute.is_some()
+                        && g.minute == minute
+                        && g.team == told.team
+                        && (scorer.is_none() || g.scorer.is_none())
+                })
+            })
+    }
+
+    /// Completes goal `g` with what a retelling adds: its minute, its penalty, its scorer.
+    fn complete(&mut self, g: usize, told: &Goal, scorer: Option<usize>) {
+        let goal = &mut self.goals[g];
+        goal.minute = goal.minute.or(told.minute);
+        goal.penalty |= told.penalty;
+        if goal.scorer.is_none() && told.scorer.is_some() {
+            goal.scorer = told.scorer;
+            if let Some(scorer) = scorer {
+                self.by_scorer.entry(scorer).or_default().push(g);
+            }
+        }
+    }
+}
+
+/// Match order: by minute; a goal told without one keeps its place in the story, after the last
+/// goal before it that has a minute ("etter pause utlignet X" between 23' and 81').
+pub(super) fn in_match_order(goals: Vec<Goal>) -> Vec<Goal> {
+    let key = |m: Minute| (m.regular, m.added.map_or(0, |a| 1 + a.unwrap_or(0)));
+    let mut last = (0, 0);
+    let mut keyed: Vec<((u16, u16), Goal)> = goals
+        .into_iter()
+        .map(|g| {
+            last = g.minute.map_or(last, key);
+            (last, g)
+        })
+        .collect();
+    keyed.sort_by_key(|(k, _)| *k);
+    keyed.into_iter().map(|(_, g)| g).collect()
+}
+
+/// A team with more goals than the stated score gives it has a goal told twice: a goal told with
+/// its minute but no scorer ("Under to minutter etter scoret Elfenbenkysten igjen") is the one a
+/// named scorer of the team got without a minute, told later in the story as a lead's goals are
+/// ("Roma-spissen satt ballen i det nærmeste hjørnet"), or else the closest one before.
+pub(super) fn merge_retold(goals: &mut Vec<Goal>, team: usize, stated: usize) {
+    while goals.iter().filter(|g| g.team == Some(team)).count() > stated {
+        let Some(anonymous) = goals.iter().position(|g| {
+            g.team == Some(team) && g.scorer.is_none() && g.name.is_none() && g.minute.is_some()
+        }) else {
+            return;
+        };
+        let told_at = goals[anonymous].sentence;
+        let candidates = || {
+            (0..goals.len()).filter(|&g| {
+                goals[g].team == Some(team)
+                    && goals[g].scorer.is_some()
+                    && goals[g].minute.is_none()
+            })
+        };
+        let named = candidates()
+            .filter(|&g| goals[g].sentence > told_at)
+            .min_by_key(|&g| goals[g].sentence)
+            .or_else(|| candidates().max_by_key(|&g| goals[g].sentence));
+        let Some(named) = named else {
+            return;
+        };
+        let told = goals.remove(anonymous);
+        let named = if named > anonymous { named - 1 } else { named };
+        goals[named].minute = told.minute;
+        goals[named].penalty |= told.penalty;
+    }
+}

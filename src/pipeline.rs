@@ -1,0 +1,163 @@
+//! The stages run in order on one document: [`Pipeline`] holds what they need, built once and
+//! shared by every worker thread, and [`Analysis`] is what they found.
+
+use crate::classify::{self, Event, Lexicon};
+use crate::error::Result;
+use crate::facts::{match_facts, MatchFacts};
+use crate::gazetteer::Gazetteer;
+use crate::ingest::Document;
+use crate::recognize::{self, Descriptors, Recognition};
+use crate::segment::{self, Sentence};
+
+/// The stages with their data, built once and shared by every worker thread.
+#[derive(Debug, Clone)]
+pub struct Pipeline {
+    gazetteer: Gazetteer,
+    descriptors: Descriptors,
+    lexicon: Lexicon,
+    /// Report mentions and events of football documents only (the default).
+    football_only: bool,
+}
+
+/// What the pipeline found in one document.
+#[derive(Debug, Clone)]
+pub struct Analysis<'d> {
+    /// The document analysed; every span below is a byte range of its text.
+    pub document: &'d Document,
+    /// Its sentences, in document order.
+    pub sentences: Vec<Sentence>,
+    /// The mentions of gazetteer entities and the match the report is about.
+    pub recognition: Recognition,
+    /// The events, in sentence order.
+    pub events: Vec<Event>,
+    /// The match the report tells of, its score and its goals; `None` when it names no match and
+    /// reports no goal.
+    pub facts: Option<MatchFacts>,
+    /// `false` for a document set aside as not about football (see [`Pipeline::all_documents`]):
+    /// it has no sentences, mentions or events.
+    pub football: bool,
+}
+
+impl Pipeline {
+    /// The shipped gazetteers and cue lexicon.
+    pub fn new() -> Result<Pipeline> {
+        Ok(Pipeline::with(Gazetteer::new()?, Lexicon::new()?))
+    }
+
+    /// A pipeline with the given gazetteer and cue lexicon.
+    pub fn with(gazetteer: Gazetteer, lexicon: Lexicon) -> Pipeline {
+        let descriptors = Descriptors::new(&gazetteer);
+        Pipeline {
+            gazetteer,
+            descriptors,
+            lexicon,
+            football_only: true,
+        }
+    }
+
+    /// Reports the mentions and events of every document, not only of football documents. By
+    /// default a long document without football evidence (a film review, a political story)
+    /// yields nothing: its "Robinson" and "Oscar" are not players, its "bom" not a miss.
+    pub fn all_documents(mut self) -> Pipeline {
+        self.football_only = false;
+        self
+    }
+
+    /// The gazetteer the mentions' entity ids index into.
+    pub fn gazetteer(&self) -> &Gazetteer {
+        &self.gazetteer
+    }
+
+    /// Runs every stage on one document.
+    pub fn analyze<'d>(&self, document: &'d Document) -> Analysis<'d> {
+        let text = document.text.as_str();
+        let folded = segment::fold(text);
+        let glance = classify::Glance::new(text, &folded);
+        if self.football_only && !glance.may_be_football() {
+            return Analysis::not_football(document);
+        }
+        let segmented = segment::Segmented::with_folded(text, folded);
+        let recognition = recognize::recognize(&self.gazetteer, &self.descriptors, &segmented);
+        let events = classify::classify(&self.lexicon, &self.gazetteer, &segmented, &recognition);
+        let football = !self.football_only
+            || classify::is_football_document(&self.gazetteer, glance, &recognition, &events);
+        if !football {
+            return Analysis::not_football(document);
+        }
+        let facts = match_facts(&segmented, &recognition, &events);
+        Analysis {
+            document,
+            sentences: segmented.sentences,
+            recognition,
+            events,
+            facts,
+            football,
+        }
+    }
+}
+
+impl<'d> Analysis<'d> {
+    fn not_football(document: &'d Document) -> Analysis<'d> {
+        Analysis {
+            document,
+            sentences: Vec::new(),
+            recognition: Recognition::default(),
+            events: Vec::new(),
+            facts: None,
+            football: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pipeline;
+    use crate::ingest::Document;
+
+    #[test]
+    fn pipeline_is_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Pipeline>();
+    }
+
+    /// The surface and entity id of each mention, with the shipped gazetteers.
+    fn linked(text: &str) -> Vec<(String, String)> {
+        let pipeline = Pipeline::new().unwrap();
+        let document = Document::new("x", text);
+        let analysis = pipeline.analyze(&document);
+        analysis
+            .recognition
+            .mentions
+            .iter()
+            .map(|m| {
+                let entity = pipeline.gazetteer().entity(m.entity().unwrap());
+                (text[m.span.clone()].to_string(), entity.id.clone())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_paper_named_after_a_town_is_the_paper_not_the_club() {
+        assert_eq!(
+            linked("Haugesund slo Molde 2-0, skriver Haugesunds Avis."),
+            [
+                ("Haugesund".into(), "club:fk-haugesund".into()),
+                ("Molde".into(), "club:molde-fk".into()),
+                ("Haugesunds Avis".into(), "media:haugesunds-avis".into()),
+            ]
+        );
+    }
+
+    /// Squad lists cut club names short ("Borussia Dortmu"); the gazetteer has them whole, with
+    /// the short names papers use.
+    #[test]
+    fn clubs_by_their_short_names() {
+        assert_eq!(
+            linked("BVB slo PSG 2-0 i Dortmund."),
+            [
+                ("BVB".into(), "club:borussia-dortmund".into()),
+                ("PSG".into(), "club:paris-saint-germain".into()),
+            ]
+        );
+    }
+}
