@@ -14,7 +14,7 @@
 //! `den italienske spissen`, `engelskmannen`, `21-åringen`) link to the team in the header or to
 //! the most recent compatible player.
 
-use crate::gazetteer::{EntityKind, Gazetteer};
+use crate::gazetteer::{EntityKind, FormMatch, Gazetteer};
 use crate::segment::{fold, Segmented, Sentence, Token, TokenKind};
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
@@ -600,7 +600,7 @@ fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 
 /// A form found at a word start, kept if it ends a word (or a genitive or compound) and its case
 /// fits.
-fn raw_match(gazetteer: &Gazetteer, text: &str, m: &aho_corasick::Match, out: &mut Vec<RawMatch>) {
+fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<RawMatch>) {
     let (start, end) = (m.start(), m.end());
     if !text.is_char_boundary(end) {
         return;
