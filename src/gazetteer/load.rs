@@ -9,6 +9,7 @@ use crate::segment::fold;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// One source of rows; a later layer's row replaces an earlier one with the same id.
 enum Layer {
     Embedded,
     Folder(PathBuf),

@@ -227,6 +227,7 @@ impl Gazetteer {
         Gazetteer::builder().defaults().build()
     }
 
+    /// Options: which folders and files, in which order (see [`GazetteerBuilder`]).
     pub fn builder() -> GazetteerBuilder {
         GazetteerBuilder::default()
     }
@@ -290,14 +291,17 @@ impl Gazetteer {
         }
     }
 
+    /// Every entity, in load order; an entity's index is its position here.
     pub fn entities(&self) -> &[Entity] {
         &self.entities
     }
 
+    /// The entity at an index (from [`Gazetteer::index_of`] or a [`Candidate`]).
     pub fn entity(&self, index: usize) -> &Entity {
         &self.entities[index]
     }
 
+    /// The index of the entity with an id (an id merged into another resolves to the kept one).
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.by_id.get(id).copied()
     }
@@ -335,6 +339,7 @@ impl Gazetteer {
         self.first_names.contains(&fold(word))
     }
 
+    /// The entities written as one form ([`FormMatch::pattern`]).
     pub fn candidates(&self, pattern: usize) -> &[Candidate] {
         &self.candidates[pattern]
     }
