@@ -4,7 +4,7 @@
 
 use super::places::{is_place_named, LOCATIVES};
 use super::How;
-use crate::gazetteer::Gazetteer;
+use crate::gazetteer::{FormMatch, Gazetteer};
 use crate::text::previous_word;
 use std::ops::Range;
 
@@ -84,7 +84,7 @@ fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 
 /// A form found at a word start, kept if it ends a word (or a genitive or compound) and its case
 /// fits.
-fn raw_match(gazetteer: &Gazetteer, text: &str, m: &aho_corasick::Match, out: &mut Vec<RawMatch>) {
+fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<RawMatch>) {
     let (start, end) = (m.start(), m.end());
     if !text.is_char_boundary(end) {
         return;

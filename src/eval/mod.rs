@@ -1,0 +1,77 @@
+//! Quality measured against gold files: sentence events (`gold/dev.tsv`), segmentation against a
+//! UD treebank, names against NorNE, and the readers for the corpora the gold ids point into
+//! (one-sentence-per-line files, CoNLL files).
+
+mod conll;
+mod entities;
+mod events;
+mod segmentation;
+
+pub use conll::{
+    join_sentences, read_conll, read_conll_document, ConllDocument, ConllSentence, ConllToken,
+    JoinedText, Layout,
+};
+pub use entities::{
+    entity_type, evaluate_entities, is_publication, oracle_entities, EntityScores, TypeScores,
+};
+pub use events::{
+    line_ranges, predict_documents, predict_sentences, read_gold_events, EventScores, GoldSentence,
+    Prediction,
+};
+pub use segmentation::{evaluate_segmentation, SegmentationScores};
+
+use std::ops::Range;
+
+/// Spans matched on both ends: the CoNLL 2018 shared task's segmentation scores.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SpanScores {
+    pub gold: usize,
+    pub predicted: usize,
+    pub matched: usize,
+}
+
+impl SpanScores {
+    /// Counts the predicted spans equal to a gold span.
+    fn count(gold: &[Range<usize>], predicted: &[Range<usize>]) -> SpanScores {
+        let set: std::collections::HashSet<(usize, usize)> =
+            gold.iter().map(|r| (r.start, r.end)).collect();
+        let matched = predicted
+            .iter()
+            .filter(|r| set.contains(&(r.start, r.end)))
+            .count();
+        SpanScores {
+            gold: gold.len(),
+            predicted: predicted.len(),
+            matched,
+        }
+    }
+
+    /// Adds another count to this one.
+    fn add(&mut self, more: SpanScores) {
+        self.gold += more.gold;
+        self.predicted += more.predicted;
+        self.matched += more.matched;
+    }
+
+    /// (precision, recall, F1).
+    pub fn prf(&self) -> (f64, f64, f64) {
+        prf(
+            self.matched,
+            self.predicted - self.matched,
+            self.gold - self.matched,
+        )
+    }
+}
+
+/// (precision, recall, F1) from true positives, false positives and false negatives; 0 where a
+/// ratio has nothing to divide by.
+fn prf(tp: usize, fp: usize, fn_: usize) -> (f64, f64, f64) {
+    let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let (p, r) = (ratio(tp, tp + fp), ratio(tp, tp + fn_));
+    let f = if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    };
+    (p, r, f)
+}

@@ -1,0 +1,120 @@
+//! Segmentation against a UD treebank: the running text of a CoNLL-U file rebuilt, segmented, and
+//! its tokens and sentences scored the CoNLL 2018 shared task's way, with the first mismatches.
+
+use super::conll::{join_sentences, read_conll, Layout};
+use super::SpanScores;
+use std::collections::HashSet;
+use std::ops::Range;
+
+/// Bytes of text shown on each side of a missed token in the error listing.
+const ERROR_CONTEXT_BYTES: usize = 30;
+
+/// Segmentation of a CoNLL-U file's running text against its gold tokens and sentences.
+#[derive(Debug, Default, Clone)]
+pub struct SegmentationScores {
+    pub tokens: SpanScores,
+    pub sentences: SpanScores,
+    /// The first mismatches, with context, for `--errors`.
+    pub errors: Vec<String>,
+}
+
+/// Rebuilds the running text of a CoNLL-U file, segments it, and scores tokens and sentences.
+pub fn evaluate_segmentation(source: &str, max_errors: usize) -> SegmentationScores {
+    let joined = join_sentences(&read_conll(source), Layout::RunningText);
+    let text = joined.text.as_str();
+    let predicted = crate::segment::segment(text);
+    let spans = Spans {
+        text,
+        predicted_sentences: predicted.iter().map(|s| s.span.clone()).collect(),
+        // A score is one token here and three in UD; it is scored by its pieces (see
+        // Token::ud_pieces).
+        predicted_tokens: predicted
+            .iter()
+            .flat_map(|s| s.tokens.iter().flat_map(|t| t.ud_pieces(text)))
+            .collect(),
+        gold_sentences: &joined.sentences,
+        gold_tokens: joined.tokens.iter().flatten().cloned().collect(),
+    };
+    let mut scores = SegmentationScores {
+        tokens: SpanScores::count(&spans.gold_tokens, &spans.predicted_tokens),
+        sentences: SpanScores::count(spans.gold_sentences, &spans.predicted_sentences),
+        errors: Vec::new(),
+    };
+    // Sentence errors take at most half the listing (rounded up), so tokens are shown too.
+    spans.sentence_errors(max_errors / 2 + max_errors % 2, &mut scores.errors);
+    spans.token_errors(max_errors, &mut scores.errors);
+    scores
+}
+
+/// The gold and predicted spans of one text.
+struct Spans<'t> {
+    text: &'t str,
+    predicted_sentences: Vec<Range<usize>>,
+    predicted_tokens: Vec<Range<usize>>,
+    gold_sentences: &'t [Range<usize>],
+    gold_tokens: Vec<Range<usize>>,
+}
+
+impl Spans<'_> {
+    /// Gold sentences not predicted, with the predicted ones over them, while `errors` has fewer
+    /// than `limit` entries.
+    fn sentence_errors(&self, limit: usize, errors: &mut Vec<String>) {
+        let predicted_set: HashSet<(usize, usize)> = self
+            .predicted_sentences
+            .iter()
+            .map(|r| (r.start, r.end))
+            .collect();
+        for gold in self.gold_sentences {
+            if errors.len() >= limit {
+                break;
+            }
+            if !predicted_set.contains(&(gold.start, gold.end)) {
+                errors.push(format!(
+                    "sentence: gold «{}»\n          predicted {}",
+                    self.shown(gold),
+                    self.overlapping(&self.predicted_sentences, gold).join(" ")
+                ));
+            }
+        }
+    }
+
+    /// Gold tokens not predicted, with the predicted ones over them and the text around, while
+    /// `errors` has fewer than `limit` entries.
+    fn token_errors(&self, limit: usize, errors: &mut Vec<String>) {
+        let text = self.text;
+        let token_set: HashSet<(usize, usize)> = self
+            .predicted_tokens
+            .iter()
+            .map(|r| (r.start, r.end))
+            .collect();
+        for gold in &self.gold_tokens {
+            if errors.len() >= limit {
+                break;
+            }
+            if !token_set.contains(&(gold.start, gold.end)) {
+                let from = text.floor_char_boundary(gold.start.saturating_sub(ERROR_CONTEXT_BYTES));
+                let to = text.ceil_char_boundary((gold.end + ERROR_CONTEXT_BYTES).min(text.len()));
+                errors.push(format!(
+                    "token: gold «{}» predicted {} in …{}…",
+                    self.shown(gold),
+                    self.overlapping(&self.predicted_tokens, gold).join(" "),
+                    text[from..to].replace('\n', "⏎")
+                ));
+            }
+        }
+    }
+
+    /// A span's text on one line.
+    fn shown(&self, r: &Range<usize>) -> String {
+        self.text[r.clone()].replace('\n', "⏎")
+    }
+
+    /// The spans overlapping `r`, each shown in «quotes».
+    fn overlapping(&self, spans: &[Range<usize>], r: &Range<usize>) -> Vec<String> {
+        spans
+            .iter()
+            .filter(|p| p.start < r.end && r.start < p.end)
+            .map(|p| format!("«{}»", self.shown(p)))
+            .collect()
+    }
+}

@@ -1,0 +1,239 @@
+//! Reading one gazetteer CSV file into rows: the header mapped to columns, each row checked
+//! (name, aliases, birth date, UTF-8), every problem kept with its `file:line` and column.
+
+use super::{slug, Entity, EntityKind};
+use crate::error::Problem;
+
+/// One entity as read, with where it was read from.
+pub(super) struct Row {
+    pub(super) entity: Entity,
+    pub(super) file: String,
+    pub(super) line: u64,
+    /// The position of its layer (see [`GazetteerBuilder`](super::GazetteerBuilder)).
+    pub(super) layer: usize,
+}
+
+/// Where a file's header puts the columns a kind reads.
+struct Columns {
+    name: usize,
+    id: Option<usize>,
+    aliases: Option<usize>,
+    /// The kind's own columns that the file has (`club`, `city`, ...).
+    attrs: Vec<(&'static str, usize)>,
+}
+
+impl Columns {
+    /// The columns of a header (trimmed, lower case); without `name`, the message to report.
+    fn find(kind: EntityKind, headers: &[String]) -> Result<Columns, String> {
+        let column = |name: &str| headers.iter().position(|h| h == name);
+        let Some(name) = column("name") else {
+            let hint = match headers.first() {
+                Some(h) if h.contains(';') || h.contains('\t') => {
+                    " (the file looks separated by ';' or tab; use ',')"
+                }
+                _ => "",
+            };
+            return Err(format!("missing required column \"name\"{hint}"));
+        };
+        Ok(Columns {
+            name,
+            id: column("id"),
+            aliases: column("aliases"),
+            attrs: kind
+                .columns()
+                .iter()
+                .filter_map(|c| column(c).map(|i| (*c, i)))
+                .collect(),
+        })
+    }
+}
+
+/// One file being read: what it holds, its name for messages, and where problems go.
+struct Sheet<'p> {
+    kind: EntityKind,
+    file: &'p str,
+    problems: &'p mut Vec<Problem>,
+}
+
+/// Reads one CSV file of `kind` (a byte-order mark allowed); rows with problems are reported to
+/// `problems` and left out, or kept with the bad value left out.
+pub(super) fn parse(
+    kind: EntityKind,
+    file: &str,
+    content: &[u8],
+    problems: &mut Vec<Problem>,
+) -> Vec<Row> {
+    let content = content.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(content);
+    let mut sheet = Sheet {
+        kind,
+        file,
+        problems,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(content);
+    let Some(columns) = sheet.columns(&mut reader) else {
+        return Vec::new();
+    };
+    let mut rows = Vec::new();
+    for record in reader.byte_records() {
+        match record {
+            Ok(record) => rows.extend(sheet.row(&columns, &record)),
+            Err(err) => {
+                let line = err.position().map_or(0, |p| p.line());
+                sheet.report(line, None, format!("malformed CSV: {err}"));
+            }
+        }
+    }
+    rows
+}
+
+impl Sheet<'_> {
+    fn report(&mut self, line: u64, column: Option<&str>, message: String) {
+        self.problems.push(Problem {
+            file: self.file.to_string(),
+            line,
+            column: column.map(str::to_string),
+            message,
+        });
+    }
+
+    /// The header row mapped to columns, or `None` (reported) when it is unreadable or lacks
+    /// `name`.
+    fn columns(&mut self, reader: &mut csv::Reader<&[u8]>) -> Option<Columns> {
+        let headers = match reader.byte_headers() {
+            Ok(headers) => headers.clone(),
+            Err(err) => {
+                self.report(1, None, format!("unreadable header: {err}"));
+                return None;
+            }
+        };
+        let headers: Vec<String> = headers
+            .iter()
+            .map(|h| String::from_utf8_lossy(h).trim().to_lowercase())
+            .collect();
+        match Columns::find(self.kind, &headers) {
+            Ok(columns) => Some(columns),
+            Err(message) => {
+                self.report(1, None, message);
+                None
+            }
+        }
+    }
+
+    /// One record as a row; `None` (reported) when its name is empty.
+    fn row(&mut self, columns: &Columns, record: &csv::ByteRecord) -> Option<Row> {
+        let line = record.position().map_or(0, |p| p.line());
+        let mut field = |index: Option<usize>, name: &str| -> String {
+            let Some(bytes) = index.and_then(|i| record.get(i)) else {
+                return String::new();
+            };
+            match std::str::from_utf8(bytes) {
+                Ok(value) => value.trim().to_string(),
+                Err(_) => {
+                    self.report(line, Some(name), "invalid UTF-8".into());
+                    String::new()
+                }
+            }
+        };
+        let name = field(Some(columns.name), "name");
+        let id = field(columns.id, "id");
+        let aliases_field = field(columns.aliases, "aliases");
+        let attrs: Vec<(String, String)> = columns
+            .attrs
+            .iter()
+            .map(|(c, i)| (c.to_string(), field(Some(*i), c)))
+            .collect();
+        if name.is_empty() {
+            self.report(line, Some("name"), "empty name".into());
+            return None;
+        }
+        let id = if id.is_empty() {
+            format!("{}:{}", self.kind.id_prefix(), slug(&name))
+        } else {
+            id
+        };
+        let aliases = self.aliases(line, &id, &aliases_field);
+        self.check_birth_date(line, &attrs);
+        let entity = Entity {
+            id,
+            kind: self.kind,
+            name,
+            aliases,
+            attrs,
+        };
+        Some(Row {
+            entity,
+            file: self.file.to_string(),
+            line,
+            layer: 0,
+        })
+    }
+
+    /// The `|`-separated aliases of a row; an empty one is reported and left out.
+    fn aliases(&mut self, line: u64, id: &str, field: &str) -> Vec<String> {
+        let mut aliases = Vec::new();
+        if field.is_empty() {
+            return aliases;
+        }
+        for alias in field.split('|') {
+            let alias = alias.trim();
+            if alias.is_empty() {
+                self.report(line, Some("aliases"), format!("empty alias for id {id}"));
+            } else {
+                aliases.push(alias.to_string());
+            }
+        }
+        aliases
+    }
+
+    /// Reports a `birth_date` that is neither YYYY-MM-DD nor YYYY.
+    fn check_birth_date(&mut self, line: u64, attrs: &[(String, String)]) {
+        if let Some((_, date)) = attrs
+            .iter()
+            .find(|(c, v)| c == "birth_date" && !v.is_empty())
+        {
+            if !valid_date(date) {
+                self.report(
+                    line,
+                    Some("birth_date"),
+                    format!("malformed date {date:?} (want YYYY-MM-DD or YYYY)"),
+                );
+            }
+        }
+    }
+}
+
+fn valid_date(date: &str) -> bool {
+    let parts: Vec<&str> = date.split('-').collect();
+    let number = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    match parts.as_slice() {
+        [year] => number(year, 4),
+        [year, month, day] if number(year, 4) && number(month, 2) && number(day, 2) => {
+            let (m, d): (u32, u32) = (month.parse().unwrap_or(0), day.parse().unwrap_or(0));
+            (1..=12).contains(&m) && (1..=31).contains(&d)
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrong_delimiter_is_named() {
+        let mut problems = Vec::new();
+        parse(
+            EntityKind::Club,
+            "clubs.csv",
+            b"id;name\nclub:x;X\n",
+            &mut problems,
+        );
+        assert!(
+            problems[0].to_string().contains("separated by ';'"),
+            "{}",
+            problems[0]
+        );
+    }
+}

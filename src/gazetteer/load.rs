@@ -1,0 +1,394 @@
+//! Loading a gazetteer: the layers (embedded defaults, folders, single files), a later row
+//! replacing an earlier one with the same id, rows of the same name merged across folders, and
+//! club and nationality references resolved to ids. Every problem of every file is collected.
+
+use super::csv_rows::{parse, Row};
+use super::{Entity, EntityKind, Gazetteer};
+use crate::error::{Error, Problem, Result};
+use crate::segment::fold;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One source of rows; a later layer's row replaces an earlier one with the same id.
+enum Layer {
+    Embedded,
+    Folder(PathBuf),
+    /// One file's content, named for messages.
+    Bytes(EntityKind, String, Vec<u8>),
+}
+
+/// Options for [`Gazetteer`]: which folders, in which order.
+#[derive(Default)]
+pub struct GazetteerBuilder {
+    layers: Vec<Layer>,
+}
+
+const EMBEDDED: [(EntityKind, &str); 5] = [
+    (
+        EntityKind::Player,
+        include_str!("../../gazetteers/players.csv"),
+    ),
+    (EntityKind::Club, include_str!("../../gazetteers/clubs.csv")),
+    (
+        EntityKind::NationalTeam,
+        include_str!("../../gazetteers/national_teams.csv"),
+    ),
+    (
+        EntityKind::Official,
+        include_str!("../../gazetteers/officials.csv"),
+    ),
+    (
+        EntityKind::Media,
+        include_str!("../../gazetteers/media.csv"),
+    ),
+];
+
+impl GazetteerBuilder {
+    /// Adds the shipped gazetteers as a layer.
+    pub fn defaults(mut self) -> Self {
+        self.layers.push(Layer::Embedded);
+        self
+    }
+
+    /// Adds one CSV file's content (for `kind`) as a layer; `name` is used in messages.
+    pub fn csv(
+        mut self,
+        kind: EntityKind,
+        name: impl Into<String>,
+        content: impl Into<Vec<u8>>,
+    ) -> Self {
+        self.layers
+            .push(Layer::Bytes(kind, name.into(), content.into()));
+        self
+    }
+
+    /// Adds a folder as a layer over the ones before.
+    pub fn folder(mut self, path: impl Into<PathBuf>) -> Self {
+        self.layers.push(Layer::Folder(path.into()));
+        self
+    }
+
+    /// Reads every layer and builds the automaton; all problems are reported together.
+    pub fn build(self) -> Result<Gazetteer> {
+        let mut problems = Vec::new();
+        let mut rows = LayeredRows::default();
+        for (layer_index, layer) in self.layers.iter().enumerate() {
+            let files = layer.files(&mut problems)?;
+            rows.add_layer(layer_index, files, &mut problems);
+        }
+        let (mut rows, merged, same_layer) = merge_same_names(rows.rows);
+        resolve_references(&mut rows, &merged, &mut problems);
+        if !problems.is_empty() {
+            return Err(Error::Invalid(problems));
+        }
+        let mut gazetteer = Gazetteer::from_entities(rows.into_iter().map(|r| r.entity).collect());
+        for (dropped, kept) in &merged {
+            if let Some(index) = gazetteer.index_of(kept) {
+                gazetteer.by_id.insert(dropped.clone(), index);
+            }
+        }
+        gazetteer.duplicates = merged.into_iter().chain(same_layer).collect();
+        Ok(gazetteer)
+    }
+}
+
+impl Layer {
+    /// The files of this layer with their content (or the error reading it).
+    fn files(&self, problems: &mut Vec<Problem>) -> Result<Vec<FileContent>> {
+        Ok(match self {
+            Layer::Embedded => EMBEDDED
+                .iter()
+                .map(|(kind, text)| (*kind, embedded_name(*kind), Ok(text.as_bytes().to_vec())))
+                .collect(),
+            Layer::Folder(dir) => folder_files(dir, problems)?,
+            Layer::Bytes(kind, name, content) => {
+                vec![(*kind, name.clone(), Ok(content.clone()))]
+            }
+        })
+    }
+}
+
+/// The rows read so far, one per id: a later layer's row replaces an earlier one in its place.
+#[derive(Default)]
+struct LayeredRows {
+    rows: Vec<Row>,
+    /// Position in `rows` by id.
+    index: HashMap<String, usize>,
+}
+
+impl LayeredRows {
+    /// Reads the files of one layer; an id twice in the same layer is a problem.
+    fn add_layer(&mut self, layer: usize, files: Vec<FileContent>, problems: &mut Vec<Problem>) {
+        let mut seen_in_layer: HashMap<String, (String, u64)> = HashMap::new();
+        for (kind, name, content) in files {
+            let content = match content {
+                Ok(content) => content,
+                Err(err) => {
+                    problems.push(Problem {
+                        file: name,
+                        line: 0,
+                        column: None,
+                        message: err.to_string(),
+                    });
+                    continue;
+                }
+            };
+            for mut row in parse(kind, &name, &content, problems) {
+                row.layer = layer;
+                if let Some((file, line)) = seen_in_layer.get(&row.entity.id) {
+                    problems.push(Problem {
+                        file: row.file.clone(),
+                        line: row.line,
+                        column: Some("id".into()),
+                        message: format!("duplicate id {} (first at {file}:{line})", row.entity.id),
+                    });
+                    continue;
+                }
+                seen_in_layer.insert(row.entity.id.clone(), (row.file.clone(), row.line));
+                self.add(row);
+            }
+        }
+    }
+
+    /// Adds a row, replacing an earlier row with the same id.
+    fn add(&mut self, row: Row) {
+        match self.index.get(&row.entity.id) {
+            Some(&i) => self.rows[i] = row,
+            None => {
+                self.index.insert(row.entity.id.clone(), self.rows.len());
+                self.rows.push(row);
+            }
+        }
+    }
+}
+
+fn embedded_name(kind: EntityKind) -> String {
+    format!("gazetteers/{} (embedded)", kind.file_name())
+}
+
+type FileContent = (EntityKind, String, std::io::Result<Vec<u8>>);
+
+fn folder_files(dir: &Path, problems: &mut Vec<Problem>) -> Result<Vec<FileContent>> {
+    if !dir.is_dir() {
+        return Err(Error::Io {
+            path: dir.to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::NotFound, "not a gazetteer folder"),
+        });
+    }
+    let mut files = Vec::new();
+    for kind in EntityKind::ALL {
+        let path = dir.join(kind.file_name());
+        if path.exists() {
+            files.push((kind, path.display().to_string(), std::fs::read(&path)));
+        }
+    }
+    if files.is_empty() {
+        problems.push(Problem {
+            file: dir.display().to_string(),
+            line: 0,
+            column: None,
+            message:
+                "no players.csv, clubs.csv, national_teams.csv or officials.csv in this folder"
+                    .into(),
+        });
+    }
+    Ok(files)
+}
+
+type IdPairs = Vec<(String, String)>;
+
+/// Rows of different folders with the same kind and name and no conflicting attribute (a player in
+/// the defaults and again in a squad list) are one entity: the later row wins, taking the earlier
+/// row's attributes where it has none, and the earlier id still resolves to it. Returns the rows,
+/// the (dropped id, kept id) pairs, and same-name pairs within one folder (kept apart, reported).
+fn merge_same_names(rows: Vec<Row>) -> (Vec<Row>, IdPairs, IdPairs) {
+    let mut kept: Vec<Row> = Vec::with_capacity(rows.len());
+    let mut by_name: HashMap<(EntityKind, String), usize> = HashMap::new();
+    let (mut merged, mut same_layer) = (Vec::new(), Vec::new());
+    for mut row in rows {
+        let key = (row.entity.kind, fold(&row.entity.name));
+        let Some(&at) = by_name.get(&key) else {
+            by_name.insert(key, kept.len());
+            kept.push(row);
+            continue;
+        };
+        let earlier = &kept[at];
+        let conflict = row.entity.attrs.iter().any(|(column, value)| {
+            earlier
+                .entity
+                .attr(column)
+                .is_some_and(|old| !value.is_empty() && fold(old) != fold(value))
+        });
+        if earlier.layer == row.layer || conflict {
+            same_layer.push((earlier.entity.id.clone(), row.entity.id.clone()));
+            kept.push(row);
+            continue;
+        }
+        take_missing(&mut row.entity, &earlier.entity);
+        merged.push((earlier.entity.id.clone(), row.entity.id.clone()));
+        kept[at] = row;
+    }
+    (kept, merged, same_layer)
+}
+
+/// Gives `later` the attributes it leaves empty and the aliases it lacks from `earlier`.
+fn take_missing(later: &mut Entity, earlier: &Entity) {
+    for (column, value) in &earlier.attrs {
+        if later.attr(column).is_none() && !value.is_empty() {
+            later.set_attr(column, value.clone());
+        }
+    }
+    for alias in &earlier.aliases {
+        if !later.aliases.contains(alias) {
+            later.aliases.push(alias.clone());
+        }
+    }
+}
+
+/// Entity ids by (kind, id) and by (kind, folded name or alias); the first entity written a way
+/// keeps that form.
+type Lookup = HashMap<(EntityKind, String), String>;
+
+/// Turns club and nationality references (an id or a name) into ids, reporting unknown ones.
+pub(super) fn resolve_references(
+    rows: &mut [Row],
+    merged: &[(String, String)],
+    problems: &mut Vec<Problem>,
+) {
+    let lookup = reference_lookup(rows, merged);
+    for row in rows.iter_mut() {
+        for (column, target) in [
+            ("club", EntityKind::Club),
+            ("nationality", EntityKind::NationalTeam),
+        ] {
+            let Some(values) = row.entity.attr(column).map(str::to_string) else {
+                continue;
+            };
+            let mut ids = Vec::new();
+            for value in values.split('|').map(str::trim) {
+                match lookup
+                    .get(&(target, value.to_string()))
+                    .or_else(|| lookup.get(&(target, fold(value))))
+                {
+                    Some(id) => ids.push(id.as_str()),
+                    None => problems.push(Problem {
+                        file: row.file.clone(),
+                        line: row.line,
+                        column: Some(column.into()),
+                        message: format!(
+                            "unknown {} {value:?} for id {}",
+                            target.as_str().replace('_', " "),
+                            row.entity.id
+                        ),
+                    }),
+                }
+            }
+            let ids = ids.join("|");
+            row.entity.set_attr(column, ids);
+        }
+    }
+}
+
+/// What a reference can be: every id, name and alias, and the ids merged away (see
+/// [`merge_same_names`]) for clubs and national teams.
+fn reference_lookup(rows: &[Row], merged: &[(String, String)]) -> Lookup {
+    let mut lookup: Lookup = HashMap::new();
+    for row in rows {
+        let e = &row.entity;
+        lookup.insert((e.kind, e.id.clone()), e.id.clone());
+        for form in std::iter::once(&e.name).chain(&e.aliases) {
+            lookup
+                .entry((e.kind, fold(form)))
+                .or_insert_with(|| e.id.clone());
+        }
+    }
+    for (dropped, kept) in merged {
+        for kind in [EntityKind::Club, EntityKind::NationalTeam] {
+            if let Some(id) = lookup.get(&(kind, kept.clone())).cloned() {
+                lookup.insert((kind, dropped.clone()), id);
+            }
+        }
+    }
+    lookup
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_every_problem_with_file_and_line() {
+        let csv = "id,name,aliases,club,birth_date\n\
+                   player:a,Ann A,,club:nowhere,\n\
+                   ,,,,\n\
+                   player:a,Ann B,x||y,,1990-13-01\n";
+        let mut problems = Vec::new();
+        let rows = parse(
+            EntityKind::Player,
+            "players.csv",
+            csv.as_bytes(),
+            &mut problems,
+        );
+        let mut rows = rows;
+        resolve_references(&mut rows, &[], &mut problems);
+        let messages: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            messages,
+            [
+                "players.csv:3: column name: empty name",
+                "players.csv:4: column aliases: empty alias for id player:a",
+                "players.csv:4: column birth_date: malformed date \"1990-13-01\" (want YYYY-MM-DD or YYYY)",
+                "players.csv:2: column club: unknown club \"club:nowhere\" for id player:a",
+            ]
+        );
+    }
+
+    #[test]
+    fn same_name_in_a_later_folder_is_one_entity() {
+        let dir = std::env::temp_dir().join(format!("kampfakta-merge-{}", std::process::id()));
+        let (defaults, squad) = (dir.join("defaults"), dir.join("squad"));
+        std::fs::create_dir_all(&defaults).unwrap();
+        std::fs::create_dir_all(&squad).unwrap();
+        std::fs::write(
+            defaults.join("clubs.csv"),
+            "id,name,aliases\nclub:molde,Molde FK,Molde\n",
+        )
+        .unwrap();
+        std::fs::write(
+            defaults.join("players.csv"),
+            "id,name,aliases,club\nplayer:eh,Erling Haaland,Haaland,club:molde\n",
+        )
+        .unwrap();
+        std::fs::write(
+            squad.join("players.csv"),
+            "id,name,nationality,position\nwc:9,Erling Haaland,,FW\nwc:10,Erling Haaland,,GK\n",
+        )
+        .unwrap();
+        let gazetteer = Gazetteer::builder()
+            .folder(&defaults)
+            .folder(&squad)
+            .build()
+            .unwrap();
+        let kept = gazetteer.index_of("wc:9").unwrap();
+        assert_eq!(
+            gazetteer.index_of("player:eh"),
+            Some(kept),
+            "the earlier id resolves to the merged entity"
+        );
+        let entity = gazetteer.entity(kept);
+        assert_eq!(
+            (entity.attr("club"), entity.attr("position")),
+            (Some("club:molde"), Some("FW"))
+        );
+        assert_eq!(entity.aliases, ["Haaland"]);
+        assert_eq!(
+            gazetteer.probable_duplicates(),
+            [
+                ("player:eh".to_string(), "wc:9".to_string()),
+                ("wc:9".to_string(), "wc:10".to_string())
+            ],
+            "merged across folders; the GK of the same name in the same folder is kept apart"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

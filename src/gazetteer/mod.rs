@@ -1,0 +1,411 @@
+//! Stage 3a: the gazetteer, editable CSV files of players, clubs, national teams, officials and
+//! media.
+//!
+//! A gazetteer folder holds any of `players.csv`, `clubs.csv`, `national_teams.csv`,
+//! `officials.csv` and `media.csv`: UTF-8 (byte-order mark allowed), comma-separated, a header
+//! row, extra columns ignored, columns in any order.
+//!
+//! - every file: `id` (unique in the folder; when empty, `<kind>:<slug of name>`), `name`
+//!   (required), `aliases` (optional, `|`-separated surface forms);
+//! - `players.csv`: `club` (a club id or name; `|`-separated for a player listed at several
+//!   clubs, the match context picks the one that plays), `nationality` (a national-team id or name),
+//!   `position` (GK, DF, MF, FW or free text), `birth_date` (YYYY-MM-DD or YYYY);
+//! - `clubs.csv`: `country`, `city`; `national_teams.csv`: `country_code`, and the Norwegian
+//!   `adjective` (italiensk) and `demonym` (italiener) used to recognise descriptions of players;
+//!   `officials.csv`: `role` (referee, manager, coach); `media.csv`: `country`. Media are the
+//!   newspapers and channels a report quotes (`sier han til VG`, `Haugesunds Avis`): the sources
+//!   of what is said, never a team.
+//!
+//! Folders are layered: a row in a later folder replaces an earlier row with the same id. The
+//! shipped defaults are embedded in the binary. Every problem of every file is reported at once,
+//! each with `file:line`.
+
+mod csv_rows;
+mod load;
+mod write;
+
+pub use load::GazetteerBuilder;
+pub use write::{append_row, write_folder};
+
+use crate::error::Result;
+use crate::segment::fold;
+use aho_corasick::automaton::OverlappingState;
+use aho_corasick::{AhoCorasick, Anchored, Input, MatchKind, StartKind};
+use std::collections::{HashMap, HashSet};
+
+/// What an entity is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum EntityKind {
+    Player,
+    Club,
+    NationalTeam,
+    Official,
+    /// A newspaper, website or channel.
+    Media,
+}
+
+impl EntityKind {
+    pub const ALL: [EntityKind; 5] = [
+        EntityKind::Player,
+        EntityKind::Club,
+        EntityKind::NationalTeam,
+        EntityKind::Official,
+        EntityKind::Media,
+    ];
+
+    /// The file that holds this kind in a gazetteer folder.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            EntityKind::Player => "players.csv",
+            EntityKind::Club => "clubs.csv",
+            EntityKind::NationalTeam => "national_teams.csv",
+            EntityKind::Official => "officials.csv",
+            EntityKind::Media => "media.csv",
+        }
+    }
+
+    /// The prefix of derived ids (`player:erling-braut-haaland`).
+    pub fn id_prefix(self) -> &'static str {
+        match self {
+            EntityKind::Player => "player",
+            EntityKind::Club => "club",
+            EntityKind::NationalTeam => "national",
+            EntityKind::Official => "official",
+            EntityKind::Media => "media",
+        }
+    }
+
+    /// The name used in CSV output and on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntityKind::Player => "player",
+            EntityKind::Club => "club",
+            EntityKind::NationalTeam => "national_team",
+            EntityKind::Official => "official",
+            EntityKind::Media => "media",
+        }
+    }
+
+    /// Clubs and national teams: what a match is played between.
+    pub fn is_team(self) -> bool {
+        matches!(self, EntityKind::Club | EntityKind::NationalTeam)
+    }
+
+    /// Players and officials: who can be named by a surname alone.
+    pub fn is_person(self) -> bool {
+        matches!(self, EntityKind::Player | EntityKind::Official)
+    }
+
+    fn columns(self) -> &'static [&'static str] {
+        match self {
+            EntityKind::Player => &["club", "nationality", "position", "birth_date"],
+            EntityKind::Club => &["country", "city"],
+            EntityKind::NationalTeam => &["country_code", "adjective", "demonym"],
+            EntityKind::Official => &["role"],
+            EntityKind::Media => &["country"],
+        }
+    }
+}
+
+/// One player, club, national team, official or paper.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entity {
+    pub id: String,
+    pub kind: EntityKind,
+    pub name: String,
+    pub aliases: Vec<String>,
+    /// Attributes by column name (`club`, `nationality`, `position`, `birth_date`, `city`, ...).
+    /// `club` and `nationality` hold resolved ids.
+    pub attrs: Vec<(String, String)>,
+}
+
+impl Entity {
+    /// An attribute's value, if set and not empty.
+    pub fn attr(&self, column: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(c, v)| c == column && !v.is_empty())
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn set_attr(&mut self, column: &str, value: String) {
+        match self.attrs.iter_mut().find(|(c, _)| c == column) {
+            Some(slot) => slot.1 = value,
+            None => self.attrs.push((column.to_string(), value)),
+        }
+    }
+}
+
+/// `<kind>:<slug>`: lower case, every run of characters that are not letters or digits becomes
+/// one `-`. Letters keep their accents (`ø` stays `ø`).
+pub fn slug(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut dash = false;
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+            dash = false;
+        } else if !dash && !out.is_empty() {
+            out.push('-');
+            dash = true;
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    out
+}
+
+/// One surface form an entity can be written as.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub entity: usize,
+    /// The form as written in the gazetteer, for the case check.
+    pub form: String,
+    /// Whether the form is the entity's full name (not an alias).
+    pub is_name: bool,
+}
+
+/// The index of a surface form in the gazetteer (see [`Gazetteer::candidates`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FormId(usize);
+
+impl FormId {
+    /// The index as a number, for [`Gazetteer::candidates`].
+    pub fn as_usize(self) -> usize {
+        self.0
+    }
+}
+
+/// A surface form found by [`Gazetteer::forms_at`]: which form, and its byte range in the folded
+/// text (the same range in the original text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormMatch {
+    form: FormId,
+    start: usize,
+    end: usize,
+}
+
+impl FormMatch {
+    /// Which form was found: its entities are [`Gazetteer::candidates`].
+    pub fn pattern(&self) -> FormId {
+        self.form
+    }
+
+    /// The byte offset where the form starts.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The byte offset just after the form.
+    pub fn end(&self) -> usize {
+        self.end
+    }
+}
+
+/// The loaded entities and the automaton that finds them.
+#[derive(Debug, Clone)]
+pub struct Gazetteer {
+    entities: Vec<Entity>,
+    by_id: HashMap<String, usize>,
+    automaton: AhoCorasick,
+    /// The bytes a pattern starts with: most word starts can be passed over without a search.
+    first_bytes: [bool; 256],
+    /// Per automaton pattern: the entities written that way.
+    candidates: Vec<Vec<Candidate>>,
+    /// The first words of people's full names, folded: "Hans" before a surname is a first name,
+    /// not a genitive.
+    first_names: HashSet<String>,
+    /// Rows with the same kind and name under two ids: merged across folders, or kept apart.
+    duplicates: Vec<(String, String)>,
+}
+
+impl Gazetteer {
+    /// The shipped gazetteers.
+    pub fn new() -> Result<Gazetteer> {
+        Gazetteer::builder().defaults().build()
+    }
+
+    /// Options: which folders and files, in which order (see [`GazetteerBuilder`]).
+    pub fn builder() -> GazetteerBuilder {
+        GazetteerBuilder::default()
+    }
+
+    /// Builds a gazetteer from entities already resolved (club and nationality hold ids).
+    pub fn from_entities(entities: Vec<Entity>) -> Gazetteer {
+        let by_id = entities
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.id.clone(), i))
+            .collect();
+        let mut pattern_index: HashMap<String, usize> = HashMap::new();
+        let mut patterns: Vec<String> = Vec::new();
+        let mut candidates: Vec<Vec<Candidate>> = Vec::new();
+        for (entity, e) in entities.iter().enumerate() {
+            let forms =
+                std::iter::once((&e.name, true)).chain(e.aliases.iter().map(|a| (a, false)));
+            for (form, is_name) in forms {
+                let folded = fold(form);
+                let slot = *pattern_index.entry(folded.clone()).or_insert_with(|| {
+                    patterns.push(folded);
+                    candidates.push(Vec::new());
+                    candidates.len() - 1
+                });
+                if !candidates[slot].iter().any(|c| c.entity == entity) {
+                    candidates[slot].push(Candidate {
+                        entity,
+                        form: form.clone(),
+                        is_name,
+                    });
+                }
+            }
+        }
+        // Every match at a given start (overlapping, anchored): the recogniser picks the longest
+        // that passes the word-boundary and case checks, which a leftmost-longest automaton
+        // cannot do.
+        let automaton = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .start_kind(StartKind::Anchored)
+            .build(&patterns)
+            .expect("gazetteer patterns are plain strings well under the automaton's size limits");
+        let first_names = entities
+            .iter()
+            .filter(|e| e.kind.is_person())
+            .filter_map(|e| e.name.split_once(' ').map(|(first, _)| fold(first)))
+            .collect();
+        let mut first_bytes = [false; 256];
+        for pattern in &patterns {
+            if let Some(&byte) = pattern.as_bytes().first() {
+                first_bytes[usize::from(byte)] = true;
+            }
+        }
+        Gazetteer {
+            entities,
+            by_id,
+            automaton,
+            first_bytes,
+            candidates,
+            first_names,
+            duplicates: Vec::new(),
+        }
+    }
+
+    /// Every entity, in load order; an entity's index is its position here.
+    pub fn entities(&self) -> &[Entity] {
+        &self.entities
+    }
+
+    /// The entity at an index (from [`Gazetteer::index_of`] or a [`Candidate`]).
+    pub fn entity(&self, index: usize) -> &Entity {
+        &self.entities[index]
+    }
+
+    /// The index of the entity with an id (an id merged into another resolves to the kept one).
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
+    /// Every form that starts at byte `start` of `folded` text ([`fold`]), shortest first.
+    pub fn forms_at(&self, folded: &str, start: usize, found: &mut Vec<FormMatch>) {
+        found.clear();
+        if !folded
+            .as_bytes()
+            .get(start)
+            .is_some_and(|&b| self.first_bytes[usize::from(b)])
+        {
+            return;
+        }
+        let input = Input::new(folded).range(start..).anchored(Anchored::Yes);
+        let mut state = OverlappingState::start();
+        loop {
+            self.automaton.find_overlapping(input.clone(), &mut state);
+            match state.get_match() {
+                // A state also reports the patterns that are suffixes of its path ("oman" in
+                // "roman"), even in an anchored search.
+                Some(m) if m.start() == start => found.push(FormMatch {
+                    form: FormId(m.pattern().as_usize()),
+                    start,
+                    end: m.end(),
+                }),
+                Some(_) => {}
+                None => break,
+            }
+        }
+    }
+
+    /// Whether a word is the first word of a person's full name in the gazetteer.
+    pub fn is_first_name(&self, word: &str) -> bool {
+        self.first_names.contains(&fold(word))
+    }
+
+    /// The entities written as one form ([`FormMatch::pattern`]).
+    pub fn candidates(&self, pattern: usize) -> &[Candidate] {
+        &self.candidates[pattern]
+    }
+
+    /// Number of entities of each kind.
+    pub fn counts(&self) -> Vec<(EntityKind, usize)> {
+        EntityKind::ALL
+            .iter()
+            .map(|k| (*k, self.entities.iter().filter(|e| e.kind == *k).count()))
+            .collect()
+    }
+
+    /// Probable duplicates: pairs of ids with the same kind and name (merged into the later one when
+    /// they came from different folders without conflicting attributes).
+    pub fn probable_duplicates(&self) -> &[(String, String)] {
+        &self.duplicates
+    }
+
+    /// Surface forms written for more than one entity, with their ids: these need context to link.
+    pub fn shared_forms(&self) -> Vec<(String, Vec<&str>)> {
+        let mut shared: Vec<(String, Vec<&str>)> = self
+            .candidates
+            .iter()
+            .filter(|c| c.len() > 1)
+            .map(|c| {
+                (
+                    c[0].form.clone(),
+                    c.iter()
+                        .map(|c| self.entities[c.entity].id.as_str())
+                        .collect(),
+                )
+            })
+            .collect();
+        shared.sort();
+        shared
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        let table = [
+            ("Erling Braut Haaland", "erling-braut-haaland"),
+            ("Manchester City", "manchester-city"),
+            ("Bodø/Glimt", "bodø-glimt"),
+            ("  N'Golo Kanté ", "n-golo-kanté"),
+        ];
+        for (name, expected) in table {
+            assert_eq!(slug(name), expected);
+        }
+    }
+
+    #[test]
+    fn defaults_load_with_every_kind() {
+        let gazetteer = Gazetteer::new().unwrap();
+        for (kind, count) in gazetteer.counts() {
+            assert!(count > 0, "{kind:?}");
+        }
+        let balotelli = gazetteer.entity(gazetteer.index_of("player:mario-balotelli").unwrap());
+        assert_eq!(
+            balotelli.attr("club"),
+            Some("club:manchester-city|club:ac-milan")
+        );
+        assert_eq!(balotelli.attr("nationality"), Some("national:italia"));
+    }
+}

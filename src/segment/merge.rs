@@ -1,0 +1,317 @@
+//! The merge rules: word-boundary pieces joined into Norwegian tokens (scores, hyphen compounds,
+//! clock times, ordinals, genitives, abbreviations; see the module docs of [`super`]). Each rule
+//! is one function; they apply in a fixed order to every token, each extending it over the pieces
+//! that follow.
+
+use super::word_lists::{ABBREVIATIONS, TRUNCATED_COMPOUND_FOLLOWERS};
+use super::{is_hyphen, is_score_dash, is_single, is_terminal, Token, TokenKind};
+
+/// Digits a side of a score may have: `3-2` and `10-0` are scores, a year range `2011-2012` is
+/// not.
+pub(super) const MAX_SCORE_DIGITS: usize = 2;
+
+/// Length of the minutes of a clock time (`04:30`).
+const CLOCK_MINUTE_DIGITS: usize = 2;
+
+/// Longest number (in bytes) read as an ordinal before a lower-case word or a hyphen: `17. mai`,
+/// `100. kamp`, `17.-plass`; a longer one is a year or an amount that ends a sentence.
+const MAX_ORDINAL_DIGITS: usize = 3;
+
+/// Longest number read as an ordinal before another number: a date's day or month (`17. 05`).
+const MAX_ORDINAL_DIGITS_BEFORE_NUMBER: usize = 2;
+
+/// Longest piece of a dotted abbreviation not in the list (`m.a.o.`, `f.eks.`): longer pieces
+/// are words of a domain (`Aftenposten.no.`), whose full stop ends a sentence.
+const MAX_DOTTED_PIECE_CHARS: usize = 4;
+
+/// A merge rule: takes the token built so far and returns it, extended over the pieces it
+/// consumed from the cursor (or unchanged).
+type Rule = fn(&mut Cursor<'_>, Token) -> Token;
+
+/// The merge rules after the first piece of a token, in the order they apply.
+const RULES: [Rule; 7] = [
+    score,
+    hyphen_compounds,
+    truncated_compound,
+    clock_time,
+    ordinal,
+    genitive,
+    abbreviation,
+];
+
+/// Merges word-boundary pieces into Norwegian tokens (see the module docs).
+pub(super) fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(pieces.len());
+    let mut cursor = Cursor {
+        text,
+        pieces: &pieces,
+        next: 0,
+    };
+    while let Some(first) = cursor.take() {
+        let token = if first.kind == TokenKind::Punct && is_terminal(cursor.surface(&first)) {
+            terminal_run(&mut cursor, first)
+        } else {
+            RULES
+                .iter()
+                .fold(first, |token, rule| rule(&mut cursor, token))
+        };
+        out.push(token);
+    }
+    out
+}
+
+/// The pieces of one paragraph and the first not yet merged.
+struct Cursor<'p> {
+    text: &'p str,
+    pieces: &'p [Token],
+    next: usize,
+}
+
+impl<'p> Cursor<'p> {
+    /// The next piece, consumed.
+    fn take(&mut self) -> Option<Token> {
+        let piece = self.pieces.get(self.next)?.clone();
+        self.next += 1;
+        Some(piece)
+    }
+
+    /// The piece `ahead` places after the next one (0: the next piece), not consumed.
+    fn peek(&self, ahead: usize) -> Option<&'p Token> {
+        self.pieces.get(self.next + ahead)
+    }
+
+    /// Consumes `count` pieces.
+    fn skip(&mut self, count: usize) {
+        self.next += count;
+    }
+
+    fn surface(&self, token: &Token) -> &'p str {
+        &self.text[token.span.clone()]
+    }
+}
+
+/// Whether `b` starts where `a` ends, with no space between.
+fn adjacent(a: &Token, b: &Token) -> bool {
+    a.span.end == b.span.start
+}
+
+/// `token` extended to the end of `last`, as a token of `kind`.
+fn extend(token: &Token, last: &Token, kind: TokenKind) -> Token {
+    Token {
+        span: token.span.start..last.span.end,
+        kind,
+    }
+}
+
+/// A score side: one or two ASCII digits.
+fn short_number(s: &str) -> bool {
+    !s.is_empty() && s.len() <= MAX_SCORE_DIGITS && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Runs of terminal punctuation: "...", "?!".
+fn terminal_run(cursor: &mut Cursor<'_>, mut token: Token) -> Token {
+    while let Some(piece) = cursor.peek(0) {
+        if !(adjacent(&token, piece) && is_terminal(cursor.surface(piece))) {
+            break;
+        }
+        token.span.end = piece.span.end;
+        cursor.skip(1);
+    }
+    token
+}
+
+/// Scores: number, hyphen or en dash, number; one or two digits a side so that year ranges
+/// (2011-2012) stay apart.
+fn score(cursor: &mut Cursor<'_>, token: Token) -> Token {
+    let (Some(dash), Some(right)) = (cursor.peek(0), cursor.peek(1)) else {
+        return token;
+    };
+    if token.kind == TokenKind::Number
+        && is_single(cursor.surface(dash), is_score_dash)
+        && right.kind == TokenKind::Number
+        && adjacent(&token, dash)
+        && adjacent(dash, right)
+        && short_number(cursor.surface(&token))
+        && short_number(cursor.surface(right))
+    {
+        cursor.skip(2);
+        return extend(&token, right, TokenKind::Score);
+    }
+    token
+}
+
+/// Hyphen compounds: London-klubben, 21-åringen, 3-2-ledelse, RBK-spillerne, Omega-3.
+fn hyphen_compounds(cursor: &mut Cursor<'_>, mut token: Token) -> Token {
+    while let (Some(hyphen), Some(part)) = (cursor.peek(0), cursor.peek(1)) {
+        let joins = matches!(
+            token.kind,
+            TokenKind::Word | TokenKind::Number | TokenKind::Score
+        ) && is_single(cursor.surface(hyphen), is_hyphen)
+            && adjacent(&token, hyphen)
+            && adjacent(hyphen, part)
+            && (part.kind == TokenKind::Word
+                || (token.kind == TokenKind::Word && part.kind == TokenKind::Number));
+        if !joins {
+            break;
+        }
+        token = extend(&token, part, TokenKind::Word);
+        cursor.skip(2);
+    }
+    token
+}
+
+/// A truncated compound keeps its hyphen: "Kull- og Stålunion", "50- og 60-tallet".
+fn truncated_compound(cursor: &mut Cursor<'_>, token: Token) -> Token {
+    let (Some(hyphen), Some(next)) = (cursor.peek(0), cursor.peek(1)) else {
+        return token;
+    };
+    if matches!(token.kind, TokenKind::Word | TokenKind::Number)
+        && is_single(cursor.surface(hyphen), is_hyphen)
+        && adjacent(&token, hyphen)
+        && !adjacent(hyphen, next)
+        && TRUNCATED_COMPOUND_FOLLOWERS.contains(&cursor.surface(next))
+    {
+        cursor.skip(1);
+        return extend(&token, hyphen, TokenKind::Word);
+    }
+    token
+}
+
+/// Clock times with a colon: 04:30.
+fn clock_time(cursor: &mut Cursor<'_>, token: Token) -> Token {
+    let (Some(colon), Some(minutes)) = (cursor.peek(0), cursor.peek(1)) else {
+        return token;
+    };
+    if token.kind == TokenKind::Number
+        && cursor.surface(colon) == ":"
+        && adjacent(&token, colon)
+        && adjacent(colon, minutes)
+        && minutes.kind == TokenKind::Number
+        && short_number(cursor.surface(&token))
+        && cursor.surface(minutes).len() == CLOCK_MINUTE_DIGITS
+    {
+        cursor.skip(2);
+        return extend(&token, minutes, TokenKind::Number);
+    }
+    token
+}
+
+/// A number and its full stop before a lower-case word or a number: an ordinal. Before an
+/// upper-case word the full stop ends the sentence (`Han ble nummer 2. Laget ...`).
+fn ordinal(cursor: &mut Cursor<'_>, token: Token) -> Token {
+    let Some(stop) = cursor.peek(0) else {
+        return token;
+    };
+    if token.kind != TokenKind::Number || cursor.surface(stop) != "." || !adjacent(&token, stop) {
+        return token;
+    }
+    let next = cursor.peek(1);
+    let first = next.map(|t| cursor.surface(t).chars().next().unwrap_or(' '));
+    let digits = cursor.surface(&token).len();
+    // "17.-plass", "28.- til": the hyphen belongs to the ordinal.
+    let hyphen_after =
+        next.is_some_and(|t| adjacent(stop, t) && is_single(cursor.surface(t), is_hyphen));
+    let is_ordinal = (first.is_some_and(char::is_lowercase) && digits <= MAX_ORDINAL_DIGITS)
+        || (first.is_some_and(char::is_numeric) && digits <= MAX_ORDINAL_DIGITS_BEFORE_NUMBER)
+        || (hyphen_after && digits <= MAX_ORDINAL_DIGITS);
+    if !is_ordinal {
+        return token;
+    }
+    cursor.skip(1);
+    if !hyphen_after {
+        return extend(&token, stop, TokenKind::Ordinal);
+    }
+    let hyphen = cursor.peek(0).expect("the hyphen after the ordinal");
+    let word_after = cursor
+        .peek(1)
+        .filter(|w| adjacent(hyphen, w) && w.kind == TokenKind::Word);
+    cursor.skip(if word_after.is_some() { 2 } else { 1 });
+    extend(&token, word_after.unwrap_or(hyphen), TokenKind::Ordinal)
+}
+
+/// A genitive apostrophe after s, x or z belongs to the name: "Hellas' keeper".
+fn genitive(cursor: &mut Cursor<'_>, token: Token) -> Token {
+    let Some(apostrophe) = cursor.peek(0) else {
+        return token;
+    };
+    if token.kind == TokenKind::Word
+        && matches!(cursor.surface(apostrophe), "'" | "’")
+        && adjacent(&token, apostrophe)
+        && cursor.surface(&token).ends_with(['s', 'x', 'z'])
+        && cursor
+            .peek(1)
+            .is_none_or(|next| !adjacent(apostrophe, next))
+    {
+        cursor.skip(1);
+        return extend(&token, apostrophe, TokenKind::Word);
+    }
+    token
+}
+
+/// Abbreviations and initials keep their full stop.
+fn abbreviation(cursor: &mut Cursor<'_>, token: Token) -> Token {
+    let Some(stop) = cursor.peek(0) else {
+        return token;
+    };
+    if token.kind != TokenKind::Word || cursor.surface(stop) != "." || !adjacent(&token, stop) {
+        return token;
+    }
+    let word = cursor.surface(&token);
+    let lower = word.to_lowercase();
+    let initial = is_single(word, char::is_uppercase);
+    // "m.a.o.", "f.eks.", but not "Aftenposten.no." whose full stop ends a sentence.
+    let dotted = word.contains('.')
+        && word.split('.').all(|piece| {
+            !piece.is_empty()
+                && piece.chars().count() <= MAX_DOTTED_PIECE_CHARS
+                && piece.chars().all(char::is_alphabetic)
+        });
+    if ABBREVIATIONS.contains(&lower.as_str()) || initial || dotted {
+        cursor.skip(1);
+        return extend(&token, stop, TokenKind::Abbreviation);
+    }
+    token
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::segment::tokenize;
+
+    fn tokens(text: &str) -> Vec<&str> {
+        tokenize(text)
+            .iter()
+            .map(|t| &text[t.span.clone()])
+            .collect()
+    }
+
+    /// Norwegian traps for tokens: input and the tokens expected.
+    #[rustfmt::skip]
+    const TOKEN_TRAPS: &[(&str, &[&str])] = &[
+        ("3-2 og 2–1", &["3-2", "og", "2–1"]),
+        ("0-2 til 2-2", &["0-2", "til", "2-2"]),
+        ("(Costa Rica-Hellas1-1, 6-4 etter straffer)", &["(", "Costa", "Rica-Hellas", "1-1", ",", "6-4", "etter", "straffer", ")"]),
+        ("1-0-seier", &["1-0-seier"]),
+        ("3-2-ledelse", &["3-2-ledelse"]),
+        ("2011-2012", &["2011", "-", "2012"]),
+        ("kl. 18.00 og 04:30", &["kl.", "18.00", "og", "04:30"]),
+        ("22.01.2012", &["22.01.2012"]),
+        ("London-klubben, 21-åringen og Spurs-keeper", &["London-klubben", ",", "21-åringen", "og", "Spurs-keeper"]),
+        ("Tottenhams og Hellas' keeper", &["Tottenhams", "og", "Hellas'", "keeper"]),
+        ("i det 56. minutt", &["i", "det", "56.", "minutt"]),
+        ("bl.a. Silva", &["bl.a.", "Silva"]),
+        ("City- Tottenham", &["City", "-", "Tottenham"]),
+        ("Kull- og stålunionen", &["Kull-", "og", "stålunionen"]),
+        ("Omega-3 og U-21", &["Omega-3", "og", "U-21"]),
+        ("– Begge målene var mine!", &["–", "Begge", "målene", "var", "mine", "!"]),
+        ("«Tar denne på min kappe»", &["«", "Tar", "denne", "på", "min", "kappe", "»"]),
+        ("Vent...", &["Vent", "..."]),
+        ("www.vg.no/sport og post@vg.no.", &["www.vg.no/sport", "og", "post@vg.no", "."]),
+    ];
+
+    #[test]
+    fn token_traps() {
+        for (text, expected) in TOKEN_TRAPS {
+            assert_eq!(tokens(text), *expected, "input: {text:?}");
+        }
+    }
+}

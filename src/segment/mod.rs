@@ -1,0 +1,244 @@
+//! Stage 2: paragraphs, sentences and tokens, with Norwegian rules.
+//!
+//! # Token model
+//! Every token is a half-open byte range into the document text; `&text[token.span.clone()]` is its
+//! surface. Whitespace is never a token. The pieces are Unicode word boundaries (UAX #29, from
+//! `unicode-segmentation`), merged where Norwegian writing makes one unit of several:
+//!
+//! - a score `3-2` or `2–1` is one [`TokenKind::Score`];
+//! - a hyphen compound `London-klubben`, `21-åringen`, `3-2-ledelse`, `Omega-3` is one
+//!   [`TokenKind::Word`]; its parts stay addressable through [`Token::parts`]; a truncated compound
+//!   keeps its hyphen (`Kull- og stålunionen`); a genitive apostrophe stays with its name
+//!   (`Hellas'`); a result glued to a name is split off (`Hellas1-1`);
+//! - a number and its full stop before a lower-case word or a number (`56. minutt`, `17. mai`) is one
+//!   [`TokenKind::Ordinal`]; before an upper-case word the full stop ends the sentence
+//!   (`Han ble nummer 2. Laget ...`);
+//! - a known abbreviation with its full stop (`bl.a.`, `f.eks.`, `kl.`) or an initial (`O.`) is one
+//!   [`TokenKind::Abbreviation`];
+//! - URLs and e-mail addresses are one [`TokenKind::Url`]; repeated `.`, `!`, `?` are one punctuation
+//!   token (`...`, `?!`).
+//!
+//! # Sentences and paragraphs
+//! A line break ends a sentence (headlines, fact lines and one-sentence-per-line files have no full
+//! stop), except that a line starting with a lower-case letter continues the line before it when that
+//! line has no final punctuation (hard-wrapped prose). Each line or run of continued lines is a
+//! paragraph. Inside one, a sentence ends after `.`, `!`, `?` or `…` (with any closing quotes or
+//! brackets) when the next token starts with a capital, a digit, an opening quote or bracket, a
+//! bullet or a dialogue dash, or when the paragraph ends. A colon ends one before a capital, a quote
+//! or a dash (`Foto: Rune Stølås`, `han sa: - Vi ...`), as the Norwegian UD treebank splits, except
+//! in a fact line (`Mål: 1-0 Johnsen (41)`, `Gult kort: ...`), after a code of up to three
+//! capitals (a team's line of a fact list, `N: Nordtveit, Selnæs`, or a speaker's, `T: Ja.`) or
+//! inside «quotes».
+//!
+//! # Against UD
+//! The UD treebank writes a score as three tokens; [`Token::ud_pieces`] gives them, so that
+//! `kampfakta eval segmentation` scores our tokens the treebank's way.
+
+mod merge;
+mod pieces;
+mod sentences;
+mod word_lists;
+
+pub(crate) use sentences::is_team_code;
+
+use sentences::{paragraphs, split_sentences};
+use std::ops::Range;
+
+/// What a token is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TokenKind {
+    /// Letters, or letters and digits, including hyphen compounds (`Spurs-keeper`).
+    Word,
+    /// Digits, also with inner separators (`18.00`, `22.01.2012`, `1,5`).
+    Number,
+    /// A result: two numbers joined by a hyphen or an en dash (`3-2`, `2–1`).
+    Score,
+    /// A number with its full stop (`56.` in `i det 56. minutt`).
+    Ordinal,
+    /// A known abbreviation or an initial with its full stop (`bl.a.`, `kl.`, `O.`).
+    Abbreviation,
+    /// A web address or e-mail address.
+    Url,
+    /// Anything else: punctuation, symbols, dashes, quotes.
+    Punct,
+}
+
+/// One token: a byte range into the document text and its kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub span: Range<usize>,
+    pub kind: TokenKind,
+}
+
+impl Token {
+    /// The parts of a hyphen compound as byte ranges into the document (`London-klubben` gives
+    /// `London` and `klubben`); a token without a hyphen is its own single part.
+    pub fn parts<'t>(&self, text: &'t str) -> impl Iterator<Item = Range<usize>> + 't {
+        let start = self.span.start;
+        let surface = &text[self.span.clone()];
+        let mut part_start = 0;
+        let mut pieces = surface
+            .char_indices()
+            .filter(|(_, c)| is_hyphen(*c))
+            .map(|(i, c)| (i, i + c.len_utf8()));
+        std::iter::from_fn(move || {
+            if part_start > surface.len() {
+                return None;
+            }
+            let (end, next) = pieces.next().unwrap_or((surface.len(), surface.len() + 1));
+            let range = start + part_start..start + end;
+            part_start = next;
+            Some(range)
+        })
+        .filter(|range| !range.is_empty())
+    }
+}
+
+impl Token {
+    /// The token as the Universal Dependencies treebanks split it: a score is three pieces
+    /// (`3`, `-`, `2`), every other token is itself. Used to score segmentation against UD gold.
+    pub fn ud_pieces(&self, text: &str) -> Vec<Range<usize>> {
+        if self.kind != TokenKind::Score {
+            return vec![self.span.clone()];
+        }
+        let surface = &text[self.span.clone()];
+        match surface.find(is_score_dash) {
+            Some(dash) => {
+                let dash_end = dash + surface[dash..].chars().next().map_or(1, char::len_utf8);
+                let start = self.span.start;
+                vec![
+                    start..start + dash,
+                    start + dash..start + dash_end,
+                    start + dash_end..self.span.end,
+                ]
+            }
+            None => vec![self.span.clone()],
+        }
+    }
+}
+
+/// One sentence: its byte range, its paragraph (0-based) and its tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sentence {
+    pub span: Range<usize>,
+    pub paragraph: usize,
+    pub tokens: Vec<Token>,
+}
+
+/// One document as the stages after segmentation read it: the text, its folded copy ([`fold`]:
+/// same byte offsets) and its sentences. Built once per document and lent to every later stage.
+#[derive(Debug, Clone)]
+pub struct Segmented<'d> {
+    pub text: &'d str,
+    pub folded: String,
+    pub sentences: Vec<Sentence>,
+}
+
+impl<'d> Segmented<'d> {
+    /// Folds and segments a text.
+    pub fn new(text: &'d str) -> Segmented<'d> {
+        Segmented::with_folded(text, fold(text))
+    }
+
+    /// Segments a text whose folded copy was made already (for the glance before segmentation).
+    pub fn with_folded(text: &'d str, folded: String) -> Segmented<'d> {
+        Segmented {
+            text,
+            folded,
+            sentences: segment(text),
+        }
+    }
+}
+
+/// Splits a document into sentences of tokens.
+pub fn segment(text: &str) -> Vec<Sentence> {
+    let mut sentences = Vec::new();
+    for (paragraph, block) in paragraphs(text).enumerate() {
+        let tokens = tokenize_block(text, block);
+        split_sentences(text, tokens, paragraph, &mut sentences);
+    }
+    sentences
+}
+
+/// Tokens of a whole text, ignoring sentence boundaries.
+pub fn tokenize(text: &str) -> Vec<Token> {
+    paragraphs(text)
+        .flat_map(|block| tokenize_block(text, block))
+        .collect()
+}
+
+/// Lower-cases a text without moving any byte offset: a character whose lower case has another
+/// UTF-8 length (or is several characters) is kept as it is. `æ`, `ø` and `å` stay themselves.
+pub fn fold(text: &str) -> String {
+    // ASCII in bulk; then the other characters, found by their lead bytes (most text has few).
+    let mut out = text.to_ascii_lowercase();
+    let leads = text.bytes().enumerate().filter(|&(_, b)| b >= 0xC0);
+    for (at, _) in leads {
+        let Some(c) = text[at..].chars().next() else {
+            continue;
+        };
+        let mut lower = c.to_lowercase();
+        if let (Some(l), None) = (lower.next(), lower.next()) {
+            if l != c && l.len_utf8() == c.len_utf8() {
+                out.replace_range(at..at + c.len_utf8(), l.encode_utf8(&mut [0; 4]));
+            }
+        }
+    }
+    out
+}
+
+/// The tokens of one paragraph: its word-boundary pieces, merged by the Norwegian rules.
+fn tokenize_block(text: &str, block: Range<usize>) -> Vec<Token> {
+    merge::merge(text, pieces::pieces(text, block))
+}
+
+/// A hyphen inside a compound (`London-klubben`): ASCII or Unicode hyphen, not a dash.
+fn is_hyphen(c: char) -> bool {
+    matches!(c, '-' | '\u{2010}' | '\u{2011}')
+}
+
+/// The mark between the two sides of a score: a hyphen or an en dash (`3-2`, `2–1`).
+fn is_score_dash(c: char) -> bool {
+    is_hyphen(c) || c == '–'
+}
+
+/// Punctuation that ends a sentence: `.`, `!`, `?`, `…` and runs of them.
+fn is_terminal(surface: &str) -> bool {
+    surface.chars().all(|c| matches!(c, '.' | '!' | '?' | '…'))
+}
+
+/// Whether a piece is exactly one character of a kind (one hyphen, one dash).
+fn is_single(s: &str, kind: fn(char) -> bool) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(kind) && chars.next().is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_kinds() {
+        use TokenKind::*;
+        let kinds = |text: &str| tokenize(text).iter().map(|t| t.kind).collect::<Vec<_>>();
+        assert_eq!(
+            kinds("3-2 56. minutt bl.a. 22.01.2012 post@vg.no !"),
+            [Score, Ordinal, Word, Abbreviation, Number, Url, Punct]
+        );
+    }
+
+    #[test]
+    fn compound_parts_and_score_pieces_are_addressable() {
+        let text = "Spurs-keeper 3-2";
+        let tokens = tokenize(text);
+        let parts: Vec<&str> = tokens[0].parts(text).map(|r| &text[r]).collect();
+        assert_eq!(parts, ["Spurs", "keeper"]);
+        let pieces: Vec<&str> = tokens[1]
+            .ud_pieces(text)
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(pieces, ["3", "-", "2"]);
+    }
+}

@@ -1,0 +1,255 @@
+//! Paragraphs and sentences: where a line continues the one before, and which punctuation ends a
+//! sentence (see the module docs of [`super`]).
+
+use super::word_lists::{FACT_LABELS, FINAL_ABBREVIATIONS};
+use super::{is_terminal, Sentence, Token, TokenKind};
+use std::ops::Range;
+
+/// Most tokens before a fact line's colon (`Gult kort:`, `Mål:`): a longer run before a colon is
+/// a sentence, not a label.
+const MAX_FACT_LABEL_TOKENS: usize = 3;
+
+/// Longest team or speaker code before a colon (`N:`, `RBK:`, `T:`): a dateline (`OSLO:`) is longer.
+const MAX_TEAM_CODE_CHARS: usize = 3;
+
+/// Lines of the text as byte ranges, joining a line that starts in lower case to the line before
+/// when that line has no final punctuation.
+pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut blocks: Vec<Range<usize>> = Vec::new();
+    let mut previous_blank = true;
+    for line in lines(text) {
+        let trimmed = text[line.clone()].trim();
+        if trimmed.is_empty() {
+            previous_blank = true;
+            continue;
+        }
+        let first = trimmed.chars().next().unwrap_or(' ');
+        if let Some(last) = blocks.last_mut() {
+            let prev = text[last.clone()].trim_end();
+            let open = !prev.ends_with(['.', '!', '?', '…', ':', '»', '"']);
+            if !previous_blank && first.is_lowercase() && open {
+                last.end = line.end;
+                continue;
+            }
+        }
+        blocks.push(line);
+        previous_blank = false;
+    }
+    blocks.into_iter()
+}
+
+/// The lines of a text as byte ranges without their line ends (`\n`, `\r\n` or `\r`).
+fn lines(text: &str) -> Vec<Range<usize>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\n' || bytes[i] == b'\r' {
+            lines.push(start..i);
+            if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+            start = i + 1;
+        }
+        i += 1;
+    }
+    lines.push(start..text.len());
+    lines
+}
+
+/// Splits the tokens of one paragraph into sentences, appended to `out`.
+pub(super) fn split_sentences(
+    text: &str,
+    tokens: Vec<Token>,
+    paragraph: usize,
+    out: &mut Vec<Sentence>,
+) {
+    let mut current: Vec<Token> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let ends = ends_sentence(text, &tokens, i, &current);
+        current.push(tokens[i].clone());
+        i += 1;
+        if !ends {
+            continue;
+        }
+        // Closing quotes and brackets belong to the sentence they close.
+        while i < tokens.len() && is_closing_after(text, &tokens, i) {
+            current.push(tokens[i].clone());
+            i += 1;
+        }
+        let next = tokens.get(i);
+        if next.is_none_or(|next| starts_sentence(text, next)) {
+            // A final-abbreviation ends a sentence only before a capital word.
+            let last = current.last().map(|t| t.kind);
+            if last == Some(TokenKind::Abbreviation)
+                && next.is_some_and(|next| !text[next.span.clone()].starts_with(char::is_uppercase))
+            {
+                continue;
+            }
+            push_sentence(&mut current, paragraph, out);
+        }
+    }
+    push_sentence(&mut current, paragraph, out);
+}
+
+/// Whether token `i` may end the sentence `current` (the tokens before it) holds.
+fn ends_sentence(text: &str, tokens: &[Token], i: usize, current: &[Token]) -> bool {
+    let token = &tokens[i];
+    let surface = &text[token.span.clone()];
+    match token.kind {
+        TokenKind::Punct if surface == ":" => colon_ends_sentence(text, tokens.get(i + 1), current),
+        TokenKind::Punct => is_terminal(surface),
+        TokenKind::Abbreviation => {
+            let stem = surface.trim_end_matches('.').to_lowercase();
+            FINAL_ABBREVIATIONS.contains(&stem.as_str())
+        }
+        _ => false,
+    }
+}
+
+/// "Foto: Rune Stølås", "han sa: - Vi ..." start a new sentence; fact lines ("Mål: 1-0 Johnsen
+/// (41)", "Gult kort: ...") and titles in quotes («Guitar Hero: World Tour») stay whole.
+fn colon_ends_sentence(text: &str, next: Option<&Token>, before_colon: &[Token]) -> bool {
+    let next_starts = next.is_some_and(|next| {
+        let first = text[next.span.clone()].chars().next().unwrap_or(' ');
+        first.is_uppercase() || matches!(first, '«' | '"' | '–' | '-' | '—')
+    });
+    let count = |mark: &str| {
+        before_colon
+            .iter()
+            .filter(|t| &text[t.span.clone()] == mark)
+            .count()
+    };
+    let inside_quote = count("«") > count("»");
+    next_starts
+        && !inside_quote
+        && !is_fact_label(text, before_colon)
+        && !ends_with_team_code(text, before_colon)
+}
+
+/// Whether token `i`, after the end of a sentence, closes it: a closing quote or bracket, and a
+/// straight quote only when glued to the token before (after a space it opens the next one).
+fn is_closing_after(text: &str, tokens: &[Token], i: usize) -> bool {
+    let surface = &text[tokens[i].span.clone()];
+    tokens[i].kind == TokenKind::Punct
+        && is_closing(surface)
+        && (matches!(surface, "»" | ")" | "]" | "”")
+            || tokens[i].span.start == tokens[i - 1].span.end)
+}
+
+fn is_closing(surface: &str) -> bool {
+    matches!(surface, "»" | "\"" | "'" | "”" | "’" | ")" | "]")
+}
+
+/// Whether a token may open a sentence: a capital, a digit, an opening quote or bracket, a
+/// bullet or a dialogue dash.
+fn starts_sentence(text: &str, token: &Token) -> bool {
+    let surface = &text[token.span.clone()];
+    let Some(first) = surface.chars().next() else {
+        return false;
+    };
+    first.is_uppercase()
+        || first.is_numeric()
+        || matches!(
+            first,
+            '«' | '"' | '“' | '(' | '[' | '–' | '—' | '-' | '\'' | '‘' | '*' | '•'
+        )
+}
+
+/// A fact line's label before the colon (`Mål:`, `Gult kort:`).
+fn is_fact_label(text: &str, before_colon: &[Token]) -> bool {
+    before_colon.len() <= MAX_FACT_LABEL_TOKENS
+        && before_colon
+            .first()
+            .is_some_and(|t| FACT_LABELS.contains(&text[t.span.clone()].to_lowercase().as_str()))
+}
+
+/// A team's code before a colon in a fact list: `N: Nordtveit, Selnæs`, `Gult kort: N: ...`.
+fn ends_with_team_code(text: &str, before_colon: &[Token]) -> bool {
+    let Some((code, before)) = before_colon.split_last() else {
+        return false;
+    };
+    is_team_code(&text[code.span.clone()])
+        && before.last().is_none_or(|t| &text[t.span.clone()] == ":")
+}
+
+/// A team's short code (`N`, `RBK`): up to three capitals, so that a dateline (`OSLO: ...`) is
+/// not one.
+pub(crate) fn is_team_code(word: &str) -> bool {
+    word.chars().count() <= MAX_TEAM_CODE_CHARS && word.chars().all(char::is_uppercase)
+}
+
+fn push_sentence(tokens: &mut Vec<Token>, paragraph: usize, out: &mut Vec<Sentence>) {
+    if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
+        let span = first.span.start..last.span.end;
+        out.push(Sentence {
+            span,
+            paragraph,
+            tokens: std::mem::take(tokens),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::segment::segment;
+
+    fn sentences(text: &str) -> Vec<&str> {
+        segment(text)
+            .iter()
+            .map(|s| &text[s.span.clone()])
+            .collect()
+    }
+
+    /// Norwegian traps for sentence splitting: input and the sentences expected.
+    #[rustfmt::skip]
+    const SENTENCE_TRAPS: &[(&str, &[&str])] = &[
+        // Ordinals before lower- and upper-case words.
+        ("Nasri scoret i det 56. minutt. Så kom Lescott.", &["Nasri scoret i det 56. minutt.", "Så kom Lescott."]),
+        ("Kampen spilles 17. mai på Ullevaal.", &["Kampen spilles 17. mai på Ullevaal."]),
+        ("Laget rykket ned til 2. divisjon i fjor.", &["Laget rykket ned til 2. divisjon i fjor."]),
+        ("Han ble nummer 2. Laget var godt.", &["Han ble nummer 2.", "Laget var godt."]),
+        ("Han kom på 17.-plass i fjor.", &["Han kom på 17.-plass i fjor."]),
+        // Abbreviations, and those that may close a sentence.
+        ("Han scoret bl.a. to mål. Det var f.eks. bra.", &["Han scoret bl.a. to mål.", "Det var f.eks. bra."]),
+        ("Det var ca. 20 000 tilskuere, jf. tabellen, mht. billetter.", &["Det var ca. 20 000 tilskuere, jf. tabellen, mht. billetter."]),
+        ("Han har nr. 10 og spiller iflg. treneren bra, dvs. godt.", &["Han har nr. 10 og spiller iflg. treneren bra, dvs. godt."]),
+        ("Kampen ble utsatt pga. regn og snø o.l. i går.", &["Kampen ble utsatt pga. regn og snø o.l. i går."]),
+        ("De vant, tapte osv. Neste kamp er i morgen.", &["De vant, tapte osv.", "Neste kamp er i morgen."]),
+        ("Vi kjøpte baller, drakter o.l. Så trente vi.", &["Vi kjøpte baller, drakter o.l.", "Så trente vi."]),
+        // Times, dates, scores.
+        ("Kampen starter kl. 18.00 i dag.", &["Kampen starter kl. 18.00 i dag."]),
+        ("Kampen ble spilt 22.01.2012. Den endte 3-2.", &["Kampen ble spilt 22.01.2012.", "Den endte 3-2."]),
+        ("City vant 3-2. Spurs tapte.", &["City vant 3-2.", "Spurs tapte."]),
+        // Headlines, line breaks, paragraphs.
+        ("Overskrift uten punktum\nFørste setning.", &["Overskrift uten punktum", "Første setning."]),
+        ("En linje som fortsetter\npå neste linje.", &["En linje som fortsetter\npå neste linje."]),
+        ("Linje en\r\nLinje to\rLinje tre", &["Linje en", "Linje to", "Linje tre"]),
+        // Quotes and dialogue dashes.
+        ("Han sa: «Tar denne på min kappe.» Så gikk han.", &["Han sa:", "«Tar denne på min kappe.»", "Så gikk han."]),
+        ("Hva skjedde? – Begge målene var mine! sa han.", &["Hva skjedde?", "– Begge målene var mine! sa han."]),
+        ("Han forklarte: - Vi var for dårlige.", &["Han forklarte:", "- Vi var for dårlige."]),
+        ("Han spiller «Guitar Hero: World Tour» hver dag.", &["Han spiller «Guitar Hero: World Tour» hver dag."]),
+        // Fact lines keep their colon.
+        ("Mål: 1-0 Johnsen (41), 2-0 King (59).", &["Mål: 1-0 Johnsen (41), 2-0 King (59)."]),
+        ("Gult kort: Nordtveit, Selnæs.", &["Gult kort: Nordtveit, Selnæs."]),
+        ("Gult kort: N: Nordtveit. S: Helander.", &["Gult kort: N: Nordtveit.", "S: Helander."]),
+        // Ellipses, URLs, e-mail addresses, initials.
+        ("Vent... Så scoret han.", &["Vent...", "Så scoret han."]),
+        ("Les mer på www.vg.no. Neste sak.", &["Les mer på www.vg.no.", "Neste sak."]),
+        ("Skriv til sport@vg.no. Vi svarer.", &["Skriv til sport@vg.no.", "Vi svarer."]),
+        ("Det sa han til Aftenposten.no. Så gikk han.", &["Det sa han til Aftenposten.no.", "Så gikk han."]),
+        ("O. Wendt scoret.", &["O. Wendt scoret."]),
+        // Nynorsk.
+        ("Han skåra i det 12. minuttet. Då jubla heile laget.", &["Han skåra i det 12. minuttet.", "Då jubla heile laget."]),
+    ];
+
+    #[test]
+    fn sentence_traps() {
+        for (text, expected) in SENTENCE_TRAPS {
+            assert_eq!(sentences(text), *expected, "input: {text:?}");
+        }
+    }
+}
