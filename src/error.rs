@@ -10,7 +10,9 @@ pub enum Error {
     /// A file or folder could not be read or written.
     #[error("{}: {source}", path.display())]
     Io {
+        /// The file or folder.
         path: PathBuf,
+        /// What the operating system said.
         source: std::io::Error,
     },
     /// A gazetteer or lexicon has problems; all of them are listed, one per line.
@@ -18,15 +20,24 @@ pub enum Error {
     Invalid(Vec<Problem>),
     /// A CSV output could not be written.
     #[error("{}: {source}", path.display())]
-    Csv { path: PathBuf, source: csv::Error },
+    Csv {
+        /// The output file.
+        path: PathBuf,
+        /// What the CSV writer said.
+        source: csv::Error,
+    },
 }
 
 /// One problem in a data file, located by file, line and (when known) column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
+    /// The file as the user named it (or `<embedded>/players.csv` for a shipped one).
     pub file: String,
+    /// The 1-based line; 0 when the problem is the whole file.
     pub line: u64,
+    /// The column's header, when the problem is one cell.
     pub column: Option<String>,
+    /// What is wrong and how to fix it.
     pub message: String,
 }
 
@@ -57,4 +68,5 @@ impl fmt::Display for Problems<'_> {
     }
 }
 
+/// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 /// One article: its id (the path as given, or the JSON Lines `id`) and its decoded text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Document {
+    /// The path as given (folders joined to the path inside), or the JSON Lines `id`.
     pub id: String,
     /// The text as decoded, byte-order mark removed; every offset in the pipeline points into it.
     pub text: String,
@@ -23,6 +24,7 @@ pub struct Document {
 }
 
 impl Document {
+    /// A document from text already decoded, with no warnings.
     pub fn new(id: impl Into<String>, text: impl Into<String>) -> Self {
         Document {
             id: id.into(),
@@ -37,6 +39,7 @@ impl Document {
 pub struct Failure {
     /// The file, `file:line` for a JSON Lines record, or `-` for standard input.
     pub source: String,
+    /// Why it could not be read, in words a user can act on.
     pub reason: String,
 }
 
@@ -156,6 +159,7 @@ struct JsonLines {
 }
 
 impl Documents {
+    /// Reads the sources in order, lazily: one file is in memory at a time.
     pub fn new(sources: Vec<Source>) -> Self {
         Documents {
             queue: sources.into(),

@@ -6,6 +6,7 @@ use std::ops::Range;
 /// One token of a CoNLL file: its form, whether a space follows it, and its entity tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConllToken {
+    /// The token as written.
     pub form: String,
     /// From `SpaceAfter=No` in CoNLL-U; NDT files have no such column and are detokenized.
     pub space_after: Option<bool>,
@@ -16,7 +17,9 @@ pub struct ConllToken {
 /// One sentence of a CoNLL file, and whether it opens a paragraph (`# newpar`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConllSentence {
+    /// Whether a paragraph starts here.
     pub newpar: bool,
+    /// The tokens, in order.
     pub tokens: Vec<ConllToken>,
 }
 
@@ -102,8 +105,11 @@ pub enum Layout {
 
 /// CoNLL sentences as a document, with every sentence's and token's byte range.
 pub struct JoinedText {
+    /// The running text rebuilt from the tokens.
     pub text: String,
+    /// Each sentence's byte range in `text`.
     pub sentences: Vec<Range<usize>>,
+    /// Each sentence's tokens' byte ranges in `text`.
     pub tokens: Vec<Vec<Range<usize>>>,
 }
 
@@ -170,8 +176,11 @@ fn space_before(sentence: &[ConllToken], i: usize, quote_open: bool) -> bool {
 /// A CoNLL file (NDT with NorNE tags) as a document: its text, one sentence per line, and its
 /// gold entity spans with their types (`PER`, `ORG`, `GPE_LOC`, ...).
 pub struct ConllDocument {
+    /// The file name, for error listings.
     pub name: String,
+    /// One sentence per line.
     pub text: String,
+    /// Gold entity spans in `text` with their types.
     pub entities: Vec<(Range<usize>, String)>,
 }
 

@@ -35,6 +35,7 @@ pub fn is_publication(text: &str, span: &Range<usize>) -> bool {
 /// Exact and overlapping span matches for one entity type.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct TypeScores {
+    /// Spans that match a gold span of the type on both ends.
     pub exact: SpanScores,
     /// `matched` counts predicted spans overlapping a gold span of the type.
     pub lenient_predicted: SpanScores,
@@ -60,7 +61,9 @@ impl TypeScores {
 /// Names in running text against NorNE gold: PER and ORG, exact and lenient.
 #[derive(Debug, Default, Clone)]
 pub struct EntityScores {
+    /// People.
     pub per: TypeScores,
+    /// Organisations: clubs, national teams, media.
     pub org: TypeScores,
     /// Missed and spurious spans with context, for `--errors`.
     pub errors: Vec<String>,

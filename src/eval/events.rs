@@ -14,8 +14,11 @@ use std::path::Path;
 /// One gold sentence: `id<TAB>labels<TAB>text`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GoldSentence {
+    /// `<path under corpora/>:L<n>` or `:S<n>`.
     pub id: String,
+    /// The gold labels; empty for a sentence without events.
     pub labels: Vec<EventKind>,
+    /// The sentence.
     pub text: String,
 }
 
@@ -74,6 +77,7 @@ pub fn read_gold_events(path: &Path) -> Result<Vec<GoldSentence>> {
 /// What the pipeline predicted for one gold sentence.
 #[derive(Debug, Clone)]
 pub struct Prediction {
+    /// The predicted labels.
     pub labels: Vec<EventKind>,
     /// The trigger words per predicted label, for error listings.
     pub triggers: Vec<(EventKind, String)>,
@@ -214,6 +218,7 @@ pub struct EventScores {
     pub counts: BTreeMap<EventKind, (usize, usize, usize)>,
     /// (gold label or none, predicted label or none) -> sentences.
     pub confusion: BTreeMap<(Option<EventKind>, Option<EventKind>), usize>,
+    /// Sentences scored.
     pub sentences: usize,
 }
 

@@ -25,8 +25,11 @@ use std::ops::Range;
 /// Spans matched on both ends: the CoNLL 2018 shared task's segmentation scores.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct SpanScores {
+    /// Spans in the gold file.
     pub gold: usize,
+    /// Spans we produced.
     pub predicted: usize,
+    /// Produced spans that match a gold span.
     pub matched: usize,
 }
 

@@ -12,7 +12,9 @@ const ERROR_CONTEXT_BYTES: usize = 30;
 /// Segmentation of a CoNLL-U file's running text against its gold tokens and sentences.
 #[derive(Debug, Default, Clone)]
 pub struct SegmentationScores {
+    /// Token boundaries.
     pub tokens: SpanScores,
+    /// Sentence boundaries.
     pub sentences: SpanScores,
     /// The first mismatches, with context, for `--errors`.
     pub errors: Vec<String>,

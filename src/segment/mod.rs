@@ -67,7 +67,9 @@ pub enum TokenKind {
 /// One token: a byte range into the document text and its kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
+    /// Where the token is in the document text.
     pub span: Range<usize>,
+    /// What the token is.
     pub kind: TokenKind,
 }
 
@@ -121,8 +123,11 @@ impl Token {
 /// One sentence: its byte range, its paragraph (0-based) and its tokens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sentence {
+    /// Where the sentence is in the document text, from its first token to its last.
     pub span: Range<usize>,
+    /// The 0-based paragraph (a line or run of continued lines).
     pub paragraph: usize,
+    /// The tokens, in order.
     pub tokens: Vec<Token>,
 }
 
@@ -130,8 +135,11 @@ pub struct Sentence {
 /// same byte offsets) and its sentences. Built once per document and lent to every later stage.
 #[derive(Debug, Clone)]
 pub struct Segmented<'d> {
+    /// The document text.
     pub text: &'d str,
+    /// [`fold`] of the text: lower case, same byte offsets.
     pub folded: String,
+    /// The sentences, in order.
     pub sentences: Vec<Sentence>,
 }
 
