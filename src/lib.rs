@@ -29,8 +29,8 @@
 //!
 //! Every span is a half-open byte range into [`Document::text`]: `&text[span]` is the surface.
 //! A long document that is not about football yields no mentions and no events (see
-//! [`classify::is_football_document`] and [`Pipeline::all_documents`]); one with fewer than two
-//! football words is set aside after a glance at its text ([`classify::Glance`]), before any other
+//! [`topic::is_football_document`] and [`Pipeline::all_documents`]); one with fewer than two
+//! football words is set aside after a glance at its text ([`topic::Glance`]), before any other
 //! stage, which is what makes a general news corpus fast to run.
 
 pub mod classify;
@@ -42,6 +42,7 @@ pub mod gazetteer;
 pub mod ingest;
 pub mod recognize;
 pub mod segment;
+pub mod topic;
 
 pub use classify::{Event, EventKind, Lexicon, Minute};
 pub use error::{Error, Result};
@@ -106,7 +107,7 @@ impl Pipeline {
     pub fn analyze<'d>(&self, document: &'d Document) -> Analysis<'d> {
         let text = document.text.as_str();
         let folded = segment::fold(text);
-        let glance = classify::Glance::new(text, &folded);
+        let glance = topic::Glance::new(text, &folded);
         if self.football_only && !glance.may_be_football() {
             return Analysis::not_football(document);
         }
@@ -114,7 +115,7 @@ impl Pipeline {
         let recognition = recognize::recognize(&self.gazetteer, &self.descriptors, &segmented);
         let events = classify::classify(&self.lexicon, &self.gazetteer, &segmented, &recognition);
         let football = !self.football_only
-            || classify::is_football_document(&self.gazetteer, glance, &recognition, &events);
+            || topic::is_football_document(&self.gazetteer, glance, &recognition, &events);
         if !football {
             return Analysis::not_football(document);
         }
