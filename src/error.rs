@@ -31,7 +31,7 @@ pub enum Error {
 /// One problem in a data file, located by file, line and (when known) column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
-    /// The file as the user named it (or `<embedded>/players.csv` for a shipped one).
+    /// The file as the user named it (`gazetteers/players.csv (embedded)` for a shipped one).
     pub file: String,
     /// The 1-based line; 0 when the problem is the whole file.
     pub line: u64,

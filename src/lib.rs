@@ -35,8 +35,8 @@
 //!
 //! Every span is a half-open byte range into [`Document::text`]: `&text[span]` is the surface.
 //! A long document that is not about football yields no mentions and no events (see
-//! [`classify::is_football_document`] and [`Pipeline::all_documents`]); one with fewer than two
-//! football words is set aside after a glance at its text ([`classify::Glance`]), before any other
+//! [`topic::is_football_document`] and [`Pipeline::all_documents`]); one with fewer than two
+//! football words is set aside after a glance at its text ([`topic::Glance`]), before any other
 //! stage, which is what makes a general news corpus fast to run.
 
 pub mod classify;
@@ -50,6 +50,7 @@ pub mod pipeline;
 pub mod recognize;
 pub mod segment;
 pub mod text;
+pub mod topic;
 
 pub use classify::{Event, EventKind, Lexicon, Minute};
 pub use error::{Error, Result};

@@ -8,6 +8,7 @@ use crate::gazetteer::Gazetteer;
 use crate::ingest::Document;
 use crate::recognize::{self, Descriptors, Recognition};
 use crate::segment::{self, Sentence};
+use crate::topic;
 
 /// The stages with their data, built once and shared by every worker thread.
 #[derive(Debug, Clone)]
@@ -72,7 +73,7 @@ impl Pipeline {
     pub fn analyze<'d>(&self, document: &'d Document) -> Analysis<'d> {
         let text = document.text.as_str();
         let folded = segment::fold(text);
-        let glance = classify::Glance::new(text, &folded);
+        let glance = topic::Glance::new(text, &folded);
         if self.football_only && !glance.may_be_football() {
             return Analysis::not_football(document);
         }
@@ -80,7 +81,7 @@ impl Pipeline {
         let recognition = recognize::recognize(&self.gazetteer, &self.descriptors, &segmented);
         let events = classify::classify(&self.lexicon, &self.gazetteer, &segmented, &recognition);
         let football = !self.football_only
-            || classify::is_football_document(&self.gazetteer, glance, &recognition, &events);
+            || topic::is_football_document(&self.gazetteer, glance, &recognition, &events);
         if !football {
             return Analysis::not_football(document);
         }

@@ -1,0 +1,176 @@
+//! The events of one sentence from its cue hits: how triggers, weak cues, blocks, vetoes and the
+//! `with` and `after` conditions of the lexicon combine.
+
+use super::clause::same_clause;
+use super::cue::Effect;
+use super::{EventKind, Lexicon};
+use std::ops::Range;
+
+/// The events of a sentence from its cue hits, each with the words that decided it, in
+/// [`EventKind::ALL`] order.
+///
+/// A block cancels the triggers of its event in its own clause only: "nær å sette inn" is a near
+/// miss, but "burde gitt uttelling" does not undo "gått opp til 2-1" before it. A weak cue counts
+/// only when no other event's trigger fired. `recent` says whether the document reported an event
+/// in the sentences just before (for `after <event>` cues).
+pub(super) fn labels(
+    lexicon: &Lexicon,
+    text: &str,
+    hits: &[(usize, Range<usize>)],
+    recent: impl Fn(EventKind) -> bool,
+) -> Vec<(EventKind, Range<usize>)> {
+    let hits = Hits {
+        lexicon,
+        text,
+        hits,
+    };
+    let triggers: Vec<(EventKind, Range<usize>)> = EventKind::ALL
+        .into_iter()
+        .filter_map(|k| hits.unblocked(k, Effect::Trigger).map(|t| (k, t)))
+        .collect();
+    EventKind::ALL
+        .into_iter()
+        .filter_map(|kind| hits.label(kind, &triggers, &recent).map(|t| (kind, t)))
+        .collect()
+}
+
+/// The cue hits of one sentence: (cue index, byte range of the matched words).
+struct Hits<'a> {
+    lexicon: &'a Lexicon,
+    text: &'a str,
+    hits: &'a [(usize, Range<usize>)],
+}
+
+impl Hits<'_> {
+    /// Whether a cue is of `kind` with `effect`.
+    fn is(&self, cue: usize, kind: EventKind, effect: Effect) -> bool {
+        let cue = &self.lexicon.cues[cue];
+        cue.event == kind && cue.effect == effect
+    }
+
+    /// The words of the first hit of a `kind` cue with `effect` that no veto, block or `not` of
+    /// its event cancels.
+    fn unblocked(&self, kind: EventKind, effect: Effect) -> Option<Range<usize>> {
+        if self
+            .hits
+            .iter()
+            .any(|(cue, _)| self.is(*cue, kind, Effect::Veto))
+        {
+            return None;
+        }
+        self.hits
+            .iter()
+            .filter(|(cue, _)| self.is(*cue, kind, effect))
+            .map(|(_, span)| span.clone())
+            .find(|span| {
+                !self.hits.iter().any(|(cue, block)| {
+                    (self.is(*cue, kind, Effect::Block) && same_clause(self.text, span, block))
+                        || (self.is(*cue, kind, Effect::Not)
+                            && block.start < span.end
+                            && span.start < block.end)
+                })
+            })
+    }
+
+    /// The words that give the sentence an event of `kind`, if it has one: its own trigger, else
+    /// a cue `with` another event that fired, else one `after` an event reported just before,
+    /// else a weak cue when nothing else fired.
+    fn label(
+        &self,
+        kind: EventKind,
+        triggers: &[(EventKind, Range<usize>)],
+        recent: &impl Fn(EventKind) -> bool,
+    ) -> Option<Range<usize>> {
+        let own = triggers
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, t)| t.clone());
+        let others_fired = triggers.iter().any(|(k, _)| *k != kind);
+        let with = || {
+            EventKind::ALL.into_iter().find_map(|other| {
+                let fired = triggers.iter().any(|(k, _)| *k == other);
+                if fired && other != kind {
+                    self.unblocked(kind, Effect::With(other))
+                } else {
+                    None
+                }
+            })
+        };
+        let after = || {
+            EventKind::ALL
+                .into_iter()
+                .filter(|&other| recent(other))
+                .find_map(|other| self.unblocked(kind, Effect::After(other)))
+        };
+        // Weak cues alone: a shot that went in is a goal and not also a chance.
+        let goal_told =
+            || kind == EventKind::Chance && self.unblocked(EventKind::Goal, Effect::Weak).is_some();
+        own.or_else(with).or_else(after).or_else(|| {
+            if others_fired || goal_told() {
+                None
+            } else {
+                self.unblocked(kind, Effect::Weak)
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{check_labels, labels};
+
+    #[test]
+    fn blocks_vetoes_and_nots() {
+        check_labels(&[
+            ("Han var nær å sette inn ledermålet.", &[("chance", "")]),
+            (
+                "Han satte ballen i mål, men linjemannen vinket for offside.",
+                &[("chance", "")],
+            ),
+            // A total beside the match's goals: only the total is cancelled.
+            (
+                "Med sine to scoringer er han toppscorer med fire mål.",
+                &[("goal", "")],
+            ),
+            ("Han er toppscorer med fire mål.", &[]),
+        ]);
+    }
+
+    #[test]
+    fn weak_cues_count_only_alone() {
+        check_labels(&[
+            // Weak cues alone: the shot went in, so it is not also a chance.
+            ("Skotet gjekk under målvakta.", &[("goal", "")]),
+            ("Keeper Fatau Dauda redder.", &[("chance", "")]),
+            (
+                "Sogndal fekk eit frispark, og keeperen reddar.",
+                &[("chance", ""), ("foul", "")],
+            ),
+            // A shot into the corner is a goal unless a miss or a save is told.
+            (
+                "Volleyskuddet suste i hjørnet bak Courtois.",
+                &[("goal", "")],
+            ),
+            (
+                "Messi gikk for kraft i keeperhjørnet og ballen suste like over.",
+                &[("chance", "")],
+            ),
+        ]);
+    }
+
+    #[test]
+    fn a_penalty_scene_continues_over_the_next_sentences() {
+        assert_eq!(
+            labels("Robben gikk i bakken i feltet og ropte på straffe. Men dommeren bet ikke på."),
+            [("penalty", String::new()), ("penalty", String::new())]
+        );
+        // Alone, or far from a penalty, the same words are nothing.
+        assert_eq!(labels("Men dommeren bet ikke på."), []);
+        assert_eq!(
+            labels(
+                "Han ropte på straffe. Kampen gikk videre. Det regnet. Publikum sang. Dommeren bet ikke på."
+            ),
+            [("penalty", String::new())]
+        );
+    }
+}

@@ -1,0 +1,402 @@
+//! Match minutes: the [`Minute`] type and the minute a sentence states, in digits or words, from a
+//! landmark of the match (`tre minutter etter pause`), in added time (`på overtid`, `90+2`) or
+//! extra time (`i ekstraomgangene`), or relative to the minute stated before (`tre minutter
+//! senere`).
+
+use crate::segment::{Token, TokenKind};
+use std::fmt;
+
+/// The end of the first half: the second half counts from it, and added time may follow it.
+const HALF_TIME: u16 = 45;
+/// The end of normal time, where `på overtid` places an event.
+const FULL_TIME: u16 = 90;
+/// The end of the first period of extra time.
+const EXTRA_HALF_TIME: u16 = 105;
+/// The end of extra time: no landmark counts past it.
+const EXTRA_FULL_TIME: u16 = 120;
+/// The minutes added time follows (`45+1`, `90+3`, `105+1`, `120+2`); `60+2` is not a minute.
+const PERIOD_ENDS: [u16; 4] = [HALF_TIME, FULL_TIME, EXTRA_HALF_TIME, EXTRA_FULL_TIME];
+/// The highest number read as a minute: extra time with its added time, and no more (`etter 200
+/// minutter` is not a match minute).
+const LAST_PLAUSIBLE_MINUTE: u16 = 130;
+/// A `kvarter`, counted from a landmark (`kvarteret før slutt`: 75).
+const QUARTER: u16 = 15;
+/// How many words before `ekstraomgangene` an `i` may stand (`i den første ekstraomgangen`).
+const EXTRA_TIME_PREPOSITION_WORDS: usize = 3;
+
+/// A match minute as football writes it: `56`, `90+`, `90+2`, `120`; or the span of extra time a
+/// report gives without a minute: `91-105`, `106-120`, `91-120`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Minute {
+    /// The minute, or the first minute of a span.
+    pub regular: u16,
+    /// Added time: `Some(None)` for `90+`, `Some(Some(2))` for `90+2`.
+    pub added: Option<Option<u16>>,
+    /// The last minute of a span (`i ekstraomgangene`: 91 to 120).
+    pub until: Option<u16>,
+}
+
+impl Minute {
+    /// A minute without added time: `56`.
+    pub fn at(regular: u16) -> Minute {
+        Minute {
+            regular,
+            added: None,
+            until: None,
+        }
+    }
+
+    fn stoppage(regular: u16, added: Option<u16>) -> Minute {
+        Minute {
+            added: Some(added),
+            ..Minute::at(regular)
+        }
+    }
+
+    fn later(self, minutes: u16) -> Minute {
+        match (self.added, self.until) {
+            (Some(Some(added)), _) => Minute::stoppage(self.regular, Some(added + minutes)),
+            (Some(None), _) | (None, Some(_)) => self,
+            (None, None) => Minute::at(self.regular + minutes),
+        }
+    }
+}
+
+impl fmt::Display for Minute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.added, self.until) {
+            (None, Some(until)) => write!(f, "{}-{until}", self.regular),
+            (None, None) => write!(f, "{}", self.regular),
+            (Some(None), _) => write!(f, "{}+", self.regular),
+            (Some(Some(added)), _) => write!(f, "{}+{added}", self.regular),
+        }
+    }
+}
+
+/// The value of a number in digits or a number word (`tre`, `ein`, `tjue`).
+pub(super) fn number_word(word: &str) -> Option<u16> {
+    let n = match word {
+        "ett" | "et" | "ei" | "en" | "eitt" | "ein" => 1,
+        "to" => 2,
+        "tre" => 3,
+        "fire" => 4,
+        "fem" => 5,
+        "seks" => 6,
+        "sju" | "syv" => 7,
+        "åtte" => 8,
+        "ni" => 9,
+        "ti" => 10,
+        "elleve" => 11,
+        "tolv" => 12,
+        "tretten" => 13,
+        "fjorten" => 14,
+        "femten" => 15,
+        "seksten" => 16,
+        "sytten" => 17,
+        "atten" => 18,
+        "nitten" => 19,
+        "tjue" | "tyve" => 20,
+        "tretti" | "tredve" => 30,
+        _ => return word.parse().ok(),
+    };
+    Some(n)
+}
+
+fn is_minute_noun(word: &str) -> bool {
+    matches!(
+        word,
+        "minutt" | "minutter" | "minuttet" | "minuttar" | "minutta" | "min" | "min."
+    )
+}
+
+fn is_plausible(minute: u16) -> bool {
+    (1..=LAST_PLAUSIBLE_MINUTE).contains(&minute)
+}
+
+const STOPPAGE: &[&[&str]] = &[
+    &["på", "overtid"],
+    &["i", "overtiden"],
+    &["på", "tilleggstid"],
+    &["i", "tilleggstiden"],
+    &["siste", "sekunder"],
+    &["siste", "sekundene"],
+    &["overtidsmål"],
+];
+const LATER: &[&str] = &["senere", "seinere", "seinare", "etter", "etterpå"];
+
+/// Every way of stating a minute has one of these; most sentences have none, and a substring
+/// search is cheap.
+const MINUTE_HINTS: [&str; 10] = [
+    "minutt",
+    "min",
+    "kvarter",
+    "overtid",
+    "tilleggstid",
+    "sekund",
+    "+",
+    "(",
+    "ekstraomg",
+    "forleng",
+];
+
+/// The minute a sentence states, if any; relative minutes count from `previous`. In a fact line
+/// (`Mål: 1-0 Johnsen (41)`) a number in brackets is a minute.
+pub(super) fn stated_minute(
+    folded: &str,
+    tokens: &[Token],
+    previous: Option<Minute>,
+    fact_line: bool,
+) -> Option<Minute> {
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+        return None;
+    };
+    let sentence = &folded[first.span.start..last.span.end];
+    if !MINUTE_HINTS.iter().any(|hint| sentence.contains(hint)) {
+        return None;
+    }
+    let words = Words { folded, tokens };
+    // "på overtid" yields to an exact added-time minute later in the sentence.
+    let mut stoppage = None;
+    for i in 0..tokens.len() {
+        if let Some(minute) = words.minute_at(i, previous, fact_line) {
+            return Some(minute);
+        }
+        if words.starts_stoppage(i) {
+            stoppage = Some(Minute::stoppage(FULL_TIME, None));
+        }
+    }
+    // Extra time without a minute: its span; "på overtid" there is the end of that span.
+    match (words.extra_time(), stoppage) {
+        (Some((_, last)), Some(_)) => Some(Minute::stoppage(last, None)),
+        (Some((first, last)), None) => Some(Minute {
+            until: Some(last),
+            ..Minute::at(first)
+        }),
+        (None, stoppage) => stoppage,
+    }
+}
+
+/// The case-folded words of a sentence, by token index; `""` past either end.
+struct Words<'a> {
+    folded: &'a str,
+    tokens: &'a [Token],
+}
+
+impl<'a> Words<'a> {
+    fn word(&self, i: usize) -> &'a str {
+        self.tokens
+            .get(i)
+            .map(|t| &self.folded[t.span.clone()])
+            .unwrap_or("")
+    }
+
+    /// The minute stated by the words from token `i`, in the first form that fits.
+    fn minute_at(&self, i: usize, previous: Option<Minute>, fact_line: bool) -> Option<Minute> {
+        self.ordinal_minute(i)
+            .or_else(|| self.added_time(i))
+            .or_else(|| self.quarter(i))
+            .or_else(|| self.counted_minutes(i, previous, fact_line))
+            .or_else(|| self.the_minute_after(i, previous))
+    }
+
+    /// "i det 56. minutt", "56. min."
+    fn ordinal_minute(&self, i: usize) -> Option<Minute> {
+        if self.tokens[i].kind != TokenKind::Ordinal || !is_minute_noun(self.word(i + 1)) {
+            return None;
+        }
+        let n = self.word(i).trim_end_matches('.').parse().ok()?;
+        is_plausible(n).then(|| Minute::at(n))
+    }
+
+    /// "90+2", "(90+3)"
+    fn added_time(&self, i: usize) -> Option<Minute> {
+        if self.tokens[i].kind != TokenKind::Number || self.word(i + 1) != "+" {
+            return None;
+        }
+        let (Ok(regular), Some(next)) = (self.word(i).parse::<u16>(), self.tokens.get(i + 2))
+        else {
+            return None;
+        };
+        let added = self.folded[next.span.clone()]
+            .trim_end_matches('.')
+            .parse()
+            .ok();
+        (PERIOD_ENDS.contains(&regular) && next.span.start == self.tokens[i + 1].span.end)
+            .then(|| Minute::stoppage(regular, added))
+    }
+
+    /// "kvarteret før slutt": a quarter of an hour from a landmark.
+    fn quarter(&self, i: usize) -> Option<Minute> {
+        if !matches!(self.word(i), "kvarteret" | "kvarter") {
+            return None;
+        }
+        from_landmark(
+            QUARTER,
+            self.word(i + 1),
+            self.word(i + 2),
+            self.extra_end(),
+        )
+    }
+
+    /// "etter 65 minutter" is absolute; "tre minutter senere" is relative to `previous`; "Johnsen
+    /// (41)" is a minute in a fact line.
+    fn counted_minutes(
+        &self,
+        i: usize,
+        previous: Option<Minute>,
+        fact_line: bool,
+    ) -> Option<Minute> {
+        let n = number_word(self.word(i)).filter(|n| is_plausible(*n))?;
+        if is_minute_noun(self.word(i + 1)) {
+            if i > 0 && matches!(self.word(i - 1), "etter" | "ette") {
+                return Some(Minute::at(n));
+            }
+            let landmark = from_landmark(n, self.word(i + 2), self.word(i + 3), self.extra_end());
+            if landmark.is_some() {
+                return landmark;
+            }
+            if LATER.contains(&self.word(i + 2)) {
+                if let Some(previous) = previous {
+                    return Some(previous.later(n));
+                }
+            }
+        }
+        let in_brackets = i > 0 && self.word(i - 1) == "(" && self.word(i + 1) == ")";
+        (fact_line && in_brackets && self.tokens[i].kind == TokenKind::Number)
+            .then(|| Minute::at(n))
+    }
+
+    /// "minuttet senere": one minute after `previous`.
+    fn the_minute_after(&self, i: usize, previous: Option<Minute>) -> Option<Minute> {
+        if self.word(i) == "minuttet" && LATER.contains(&self.word(i + 1)) {
+            return previous.map(|previous| previous.later(1));
+        }
+        None
+    }
+
+    /// Whether a phrase of added time (`på overtid`) starts at token `i`.
+    fn starts_stoppage(&self, i: usize) -> bool {
+        STOPPAGE.iter().any(|phrase| {
+            phrase
+                .iter()
+                .enumerate()
+                .all(|(k, p)| self.word(i + k) == *p)
+        })
+    }
+
+    /// The last minute of the period of extra time the sentence is in, if it is in one.
+    fn extra_end(&self) -> Option<u16> {
+        self.extra_time().map(|(_, last)| last)
+    }
+
+    /// `i ekstraomgangene` (91-120), `i den første ekstraomgangen` (91-105), `i andre
+    /// ekstraomgang` (106-120): the span of extra time a sentence places itself in. Not `etter
+    /// ekstraomganger` (a result) nor `før ekstraomgangene`.
+    fn extra_time(&self) -> Option<(u16, u16)> {
+        (0..self.tokens.len()).find_map(|i| {
+            let noun = self.word(i);
+            if !(noun.starts_with("ekstraomg") || noun.starts_with("forleng")) {
+                return None;
+            }
+            let mut before = (1..=EXTRA_TIME_PREPOSITION_WORDS)
+                .filter_map(|k| i.checked_sub(k))
+                .map(|k| self.word(k));
+            if !before.any(|w| w == "i") {
+                return None;
+            }
+            let ordinal = i.checked_sub(1).map(|k| self.word(k));
+            Some(match ordinal {
+                Some("første" | "fyrste" | "1.") => (FULL_TIME + 1, EXTRA_HALF_TIME),
+                Some("andre" | "2.") => (EXTRA_HALF_TIME + 1, EXTRA_FULL_TIME),
+                _ => (FULL_TIME + 1, EXTRA_FULL_TIME),
+            })
+        })
+    }
+}
+
+/// A minute counted from a landmark of the match: `tre minutter etter pause` (48), `ti minutter
+/// før pause` (35), `to minutter før slutt` or `før full tid` (88; in the second period of extra
+/// time, whose end is `extra_end`, 118).
+fn from_landmark(n: u16, relation: &str, landmark: &str, extra_end: Option<u16>) -> Option<Minute> {
+    let half_time = matches!(
+        landmark,
+        "pause" | "pausen" | "hvilen" | "kvilen" | "halvtid" | "sidebyttet" | "sidebytet"
+    );
+    let full_time = matches!(
+        landmark,
+        "slutt" | "slutten" | "full" | "fulltid" | "ordinær" | "ordinaer" | "tiden" | "kampslutt"
+    );
+    let minute = match relation {
+        "etter" | "ut" if half_time => HALF_TIME + n,
+        "før" if half_time => HALF_TIME.checked_sub(n)?,
+        "før" if full_time => extra_end.unwrap_or(FULL_TIME).checked_sub(n)?,
+        _ => return None,
+    };
+    (1..=EXTRA_FULL_TIME)
+        .contains(&minute)
+        .then(|| Minute::at(minute))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{check_labels, labels};
+
+    #[test]
+    fn minutes_stated_in_the_sentence() {
+        check_labels(&[
+            ("Nasri scoret i det 56. minutt.", &[("goal", "56")]),
+            ("Bale utlignet etter 65 minutter.", &[("goal", "65")]),
+            ("Han utjamna til 1-1 i det 70. minuttet.", &[("goal", "70")]),
+            ("Han fekk raudt kort etter 80 minuttar.", &[("foul", "80")]),
+        ]);
+    }
+
+    #[test]
+    fn added_time_and_extra_time() {
+        check_labels(&[
+            (
+                "Balotelli var iskald fra ellevemeteren på overtid.",
+                &[("goal", "90+"), ("penalty", "90+")],
+            ),
+            ("Scoringen kom på overtid, 90+2.", &[("goal", "90+2")]),
+            ("I ekstraomgangene scoret han.", &[("goal", "91-120")]),
+            (
+                "Han scoret i den første ekstraomgangen.",
+                &[("goal", "91-105")],
+            ),
+            (
+                "Han scoret på overtid i andre ekstraomgang.",
+                &[("goal", "120+")],
+            ),
+            ("Han scoret før ekstraomgangene.", &[("goal", "")]),
+            (
+                "Og på overtid traff Tyskland stolpen.",
+                &[("chance", "90+")],
+            ),
+        ]);
+    }
+
+    #[test]
+    fn minutes_from_a_landmark_of_the_match() {
+        check_labels(&[
+            ("Tre minutter etter pause scoret han.", &[("goal", "48")]),
+            ("To minutter før full tid utlignet han.", &[("goal", "88")]),
+            ("Ti minutter før pausen scoret han.", &[("goal", "35")]),
+            ("Kvarteret før slutt scoret han.", &[("goal", "75")]),
+            (
+                "Tre minutter før full tid i andre ekstraomgang scoret han.",
+                &[("goal", "117")],
+            ),
+        ]);
+    }
+
+    #[test]
+    fn relative_minutes_count_from_the_last_one() {
+        assert_eq!(
+            labels(
+                "Nasri scoret i det 56. minutt. Tre minutter senere scoret Lescott. Minuttet senere reduserte Defoe."
+            ),
+            [("goal", "56".to_string()), ("goal", "59".to_string()), ("goal", "60".to_string())]
+        );
+    }
+}

@@ -1,0 +1,434 @@
+//! Stage 4: the events each sentence reports (goal, chance, foul, penalty; several or none), with
+//! the minute, the score, the player and the team.
+//!
+//! The classifier is a cue lexicon, `data/cues.csv`, editable like a gazetteer: each row names an
+//! event, a cue and its effect.
+//!
+//! - A cue is a sequence of words matched against the case-folded tokens of a sentence. `scor*`
+//!   matches a word starting with `scor`, `*målet` a word ending with `målet`, `*sjanse*` a word
+//!   containing `sjanse`; `*` alone is any one word, `#score` a score (`2-0`, `2 - 0`), `#num` a
+//!   number in digits or words, `#score-mål*` a compound that starts with a score (`1-0-målet`),
+//!   `@person` (not first) the first word of a recognised player or official (`satte inn @person`
+//!   is a substitution, not a goal), `**` (between words) up to three words (`kunne ** lagt`:
+//!   `kunne Angel di Maria lagt på til 2-0` did not happen), and `^` as the first element anchors
+//!   the cue at the sentence start, after a quote's opening dash or guillemet (fact lines: `^ mål
+//!   :`; `^ straffer er` is a saying about penalties, not an event).
+//! - Effects: `trigger` gives the event; `weak` gives it only when no other event's trigger fired
+//!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
+//!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
+//!   makes `sette inn ledermålet` a near miss, not a goal, while `burde gitt uttelling` after a
+//!   comma leaves an earlier `gått opp til 2-1` a goal); `veto` cancels it in the whole sentence
+//!   (`..., men dommeren annullerte scoringen`); `not` cancels only a trigger it overlaps (`med
+//!   fem mål` is a total, `to scoringer` beside it still a goal); `with foul` (or another event)
+//!   gives it only when that event's trigger fired too (`i feltet` makes a foul a penalty
+//!   situation, not a header); `after penalty` gives it only when the document reported that
+//!   event in one of the three sentences before (`dommeren bet ikke på` after a penalty appeal),
+//!   so it never fires on a sentence alone.
+//!
+//! A fact-list heading (`Gult kort:`) gives its event to each team's line below it in the same
+//! paragraph (`N: Nordtveit, Selnæs.`, `Brann: Orlov.`).
+//!
+//! In a match decided on penalties, a goal or miss told right after a penalty sentence (or with
+//! one sentence without events between) with no minute of its own is a kick of the shoot-out: a
+//! penalty (and a chance if missed), not a goal.
+//!
+//! A long document must look like football (see [`crate::topic::is_football_document`]) for its events to count.
+//!
+//! Minutes come from the sentence (`i det 56. minutt`, `etter 65 minutter`, `(41)` in fact lines,
+//! `på overtid` as `90+`, `90+2`, `i ekstraomgangene` as the span `91-120`) or relative to the
+//! minute stated last in the document (`tre minutter senere`, `minuttet senere`).
+//!
+//! One file per concern: `cue.rs` is the pattern language and `lexicon.rs` the lexicon read from
+//! CSV; `labels.rs` turns a sentence's cue hits into events, `minute.rs` finds their minute,
+//! `actor.rs` and `team.rs` who did them, `fact_list.rs` and `shoot_out.rs` handle fact lists
+//! and penalty shoot-outs; this file walks a document's sentences in order.
+
+mod actor;
+mod clause;
+mod cue;
+mod fact_list;
+mod labels;
+mod layout;
+mod lexicon;
+mod minute;
+mod shoot_out;
+mod team;
+
+pub use lexicon::Lexicon;
+pub use minute::Minute;
+pub use team::team_of_player;
+
+use crate::gazetteer::Gazetteer;
+use crate::recognize::Recognition;
+use crate::segment::{Segmented, Sentence, Token, TokenKind};
+use actor::Attribution;
+use cue::SCENE_SENTENCES;
+use fact_list::is_fact_line;
+use layout::{blank_line_between, is_headline};
+use minute::stated_minute;
+use shoot_out::{headline_kicks, mentions_shoot_out, penalty_just_before, shoot_out_kick};
+use std::ops::Range;
+
+/// The events a sentence can report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum EventKind {
+    Goal,
+    Chance,
+    Foul,
+    Penalty,
+}
+
+impl EventKind {
+    /// In output order.
+    pub const ALL: [EventKind; 4] = [
+        EventKind::Goal,
+        EventKind::Chance,
+        EventKind::Foul,
+        EventKind::Penalty,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::Goal => "goal",
+            EventKind::Chance => "chance",
+            EventKind::Foul => "foul",
+            EventKind::Penalty => "penalty",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<EventKind> {
+        EventKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+}
+
+/// One event of one sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub kind: EventKind,
+    pub sentence: usize,
+    /// The words that decided the label.
+    pub trigger: Range<usize>,
+    pub minute: Option<Minute>,
+    /// The main actor, as an index into [`Recognition::mentions`].
+    pub actor: Option<usize>,
+    /// The actor's team or the team the sentence credits, as a gazetteer entity.
+    pub team: Option<usize>,
+    /// A score the sentence states (the last one: `0-2 til 2-2` gives `2-2`).
+    pub score: Option<Range<usize>>,
+}
+
+/// Classifies every sentence of a document, in order; minutes carry across sentences.
+pub fn classify(
+    lexicon: &Lexicon,
+    gazetteer: &Gazetteer,
+    document: &Segmented<'_>,
+    recognition: &Recognition,
+) -> Vec<Event> {
+    let classifier = Classifier {
+        lexicon,
+        gazetteer,
+        recognition,
+        text: document.text,
+        folded: document.folded.as_str(),
+        sentences: &document.sentences,
+    };
+    let mut running = Running::default();
+    for index in 0..document.sentences.len() {
+        classifier.sentence(&mut running, index);
+    }
+    let mut events = running.events;
+    if let Some(from) = running.shoot_out_from {
+        headline_kicks(classifier.text, classifier.sentences, &mut events, from);
+    }
+    events
+}
+
+/// A sentence's labels: each event with the words that decided it.
+type Labels = Vec<(EventKind, Range<usize>)>;
+
+/// What classification reads, for one document.
+struct Classifier<'a> {
+    lexicon: &'a Lexicon,
+    gazetteer: &'a Gazetteer,
+    recognition: &'a Recognition,
+    text: &'a str,
+    folded: &'a str,
+    sentences: &'a [Sentence],
+}
+
+/// What classification carries from one sentence of a document to the next.
+#[derive(Default)]
+struct Running {
+    /// The events so far, in sentence order.
+    events: Vec<Event>,
+    /// The minute stated last: relative minutes count from it.
+    last_minute: Option<Minute>,
+    /// The first mention of the next sentence (mentions come in sentence order).
+    mention_start: usize,
+    /// The mentions of the sentence before.
+    previous_mentions: Range<usize>,
+    /// The first sentence that reports a penalty shoot-out, if any so far.
+    shoot_out_from: Option<usize>,
+    /// The event a fact-list heading that ends its line names ("Gult kort:"), for the lines below.
+    list_heading: Option<EventKind>,
+}
+
+impl Running {
+    /// Whether the document reported an event of `kind` in sentence `index` or the
+    /// [`SCENE_SENTENCES`] before it.
+    fn recent(&self, kind: EventKind, index: usize) -> bool {
+        self.events
+            .iter()
+            .rev()
+            .take_while(|e| e.sentence + SCENE_SENTENCES >= index)
+            .any(|e| e.kind == kind)
+    }
+}
+
+/// One sentence with what recognition found in it: where its labels, list lines, actors and
+/// teams are looked for.
+struct Scope<'a> {
+    gazetteer: &'a Gazetteer,
+    recognition: &'a Recognition,
+    text: &'a str,
+    folded: &'a str,
+    /// The sentence's tokens.
+    tokens: &'a [Token],
+    /// The sentence's span.
+    sentence: Range<usize>,
+    /// The sentence's mentions, as indices into [`Recognition::mentions`].
+    mentions: Range<usize>,
+    /// The mentions of the sentence before, where a pronoun subject points.
+    previous: Range<usize>,
+}
+
+impl Scope<'_> {
+    /// The sorted start offsets of the sentence's mentions of people, for `@person` cues.
+    fn people(&self) -> Vec<usize> {
+        self.recognition.mentions[self.mentions.clone()]
+            .iter()
+            .filter(|m| {
+                m.entities
+                    .iter()
+                    .all(|&e| self.gazetteer.entity(e).kind.is_person())
+            })
+            .map(|m| m.span.start)
+            .collect()
+    }
+}
+
+impl<'a> Classifier<'a> {
+    /// Classifies sentence `index`, adding its events to `running`.
+    fn sentence(&self, running: &mut Running, index: usize) {
+        let scope = self.scope(running, index);
+        let fact_line = is_fact_line(self.folded, scope.tokens);
+        let minute = stated_minute(self.folded, scope.tokens, running.last_minute, fact_line);
+        if minute.is_some() {
+            running.last_minute = minute;
+        }
+        let hits = self
+            .lexicon
+            .hits(self.folded, scope.tokens, &scope.people());
+        let Some(mut labels) = self.labels(running, &scope, index, &hits) else {
+            return;
+        };
+        let score = scope
+            .tokens
+            .iter()
+            .rev()
+            .find(|t| t.kind == TokenKind::Score)
+            .map(|t| t.span.clone());
+        // In a match decided on penalties, a goal or miss told right after a penalty, with no
+        // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
+        if minute.is_none() && self.is_kick(running, index) {
+            shoot_out_kick(&mut labels, score.is_some());
+        }
+        if labels.iter().any(|(kind, _)| *kind == EventKind::Penalty)
+            && mentions_shoot_out(self.folded, scope.tokens)
+        {
+            running.shoot_out_from.get_or_insert(index);
+        }
+        let mut attribution = Attribution::new(scope);
+        for (kind, trigger) in labels {
+            let (actor, team) = attribution.attribute(kind, &trigger);
+            running.events.push(Event {
+                kind,
+                sentence: index,
+                trigger,
+                minute,
+                actor,
+                team,
+                score: score.clone(),
+            });
+        }
+    }
+
+    /// The scope of sentence `index`; moves the mention cursor past its mentions.
+    fn scope(&self, running: &mut Running, index: usize) -> Scope<'a> {
+        let start = running.mention_start;
+        let end = start
+            + self.recognition.mentions[start..]
+                .iter()
+                .take_while(|m| m.sentence == index)
+                .count();
+        running.mention_start = end;
+        let previous = std::mem::replace(&mut running.previous_mentions, start..end);
+        let sentence = &self.sentences[index];
+        Scope {
+            gazetteer: self.gazetteer,
+            recognition: self.recognition,
+            text: self.text,
+            folded: self.folded,
+            tokens: &sentence.tokens,
+            sentence: sentence.span.clone(),
+            mentions: start..end,
+            previous,
+        }
+    }
+
+    /// The labels of sentence `index`: those a fact-list heading above gives a team's line, else
+    /// those of its cue hits; `None` if it has neither. Keeps the heading for the lines below.
+    fn labels(
+        &self,
+        running: &mut Running,
+        scope: &Scope<'_>,
+        index: usize,
+        hits: &[(usize, Range<usize>)],
+    ) -> Option<Labels> {
+        // "Gult kort:" then "N: Nordtveit, Selnæs." and "S: Helander.": each team's line of a
+        // fact list reports what the list's heading names.
+        let listed = running.list_heading.take().and_then(|kind| {
+            let same_paragraph = index > 0
+                && !blank_line_between(
+                    self.text,
+                    &self.sentences[index - 1],
+                    &self.sentences[index],
+                );
+            let team_line = scope.team_list_line(scope.tokens);
+            (same_paragraph && hits.is_empty())
+                .then_some(team_line)
+                .flatten()
+                .map(|line| (kind, line))
+        });
+        if hits.is_empty() && listed.is_none() {
+            return None;
+        }
+        let labels = match listed {
+            Some((kind, team)) => {
+                running.list_heading = Some(kind);
+                vec![(kind, team)]
+            }
+            None => labels::labels(self.lexicon, self.text, hits, |kind| {
+                running.recent(kind, index)
+            }),
+        };
+        if let Some(kind) = scope.list_heading_of(&labels) {
+            running.list_heading = Some(kind);
+        }
+        Some(labels)
+    }
+
+    /// Whether sentence `index` may be a kick of a shoot-out: the match was decided on
+    /// penalties, the last sentence with events just before told a penalty, and it is no
+    /// headline (which belongs to the section below it).
+    fn is_kick(&self, running: &Running, index: usize) -> bool {
+        running.shoot_out_from.is_some()
+            && penalty_just_before(&running.events, index)
+            && !is_headline(self.text, self.sentences, index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kind and minute of each event of a text, without gazetteers.
+    pub(super) fn labels(text: &str) -> Vec<(&'static str, String)> {
+        let lexicon = Lexicon::new().unwrap();
+        let gazetteer = Gazetteer::from_entities(Vec::new());
+        let events = classify(
+            &lexicon,
+            &gazetteer,
+            &Segmented::new(text),
+            &Recognition::default(),
+        );
+        events
+            .iter()
+            .map(|e| {
+                (
+                    e.kind.as_str(),
+                    e.minute.map(|m| m.to_string()).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    /// Checks the kinds and minutes of the events of each text of a table.
+    pub(super) fn check_labels(table: &[(&str, &[(&str, &str)])]) {
+        for (text, expected) in table {
+            let expected: Vec<(&str, String)> =
+                expected.iter().map(|(k, m)| (*k, m.to_string())).collect();
+            assert_eq!(labels(text), expected, "input: {text:?}");
+        }
+    }
+
+    #[test]
+    fn goals_and_chances() {
+        check_labels(&[
+            ("Han bommet alene med keeper.", &[("chance", "")]),
+            ("Førsteomgangen var målløs.", &[]),
+            ("Han burde scoret.", &[("chance", "")]),
+            ("Han headet inn 1-0 inne i feltet.", &[("goal", "")]),
+            ("Skotet hans gjekk i tverrliggjaren.", &[("chance", "")]),
+            ("Ho heada ballen inn til 2-1.", &[("goal", "")]),
+            ("Han skaut i stolpen.", &[("chance", "")]),
+            (
+                "Han løp inn 2-0 på bakerste stolpe på et hjørnespark.",
+                &[("goal", "")],
+            ),
+            ("Da styrte Thiago Silva inn en corner.", &[("goal", "")]),
+            ("Schürrle la på til både 6-0 og 7-0.", &[("goal", "")]),
+            ("Chile var nærmest scoring.", &[("chance", "")]),
+            ("Bosnia snytt for scoring.", &[("chance", "")]),
+        ]);
+    }
+
+    #[test]
+    fn words_of_football_outside_play() {
+        check_labels(&[
+            ("Sideseriene redder julestemningen.", &[]),
+            ("Det mislykkede forsøket på å krysse fjorden.", &[]),
+            ("Brasil jaget utligningen.", &[]),
+            ("Dommeren dømte indirekte frispark til FFK.", &[]),
+        ]);
+    }
+
+    #[test]
+    fn fouls_and_penalties() {
+        check_labels(&[
+            ("Han felte spissen og fikk gult kort.", &[("foul", "")]),
+            (
+                "Han felte spissen inne i feltet.",
+                &[("foul", ""), ("penalty", "")],
+            ),
+            (
+                "Dommeren pekte på straffemerket etter at King felte ham.",
+                &[("foul", ""), ("penalty", "")],
+            ),
+            ("Han vart utvist etter ein stygg takling.", &[("foul", "")]),
+            ("Han vart felt i feltet.", &[("foul", ""), ("penalty", "")]),
+            (
+                "Straffesparkkonkurransen ble avgjort av Rooney.",
+                &[("penalty", "")],
+            ),
+            ("Dommeren pekte på krittmerket.", &[("penalty", "")]),
+            ("Dommeren pekte på prikken.", &[("penalty", "")]),
+            ("Det var Spanias første straffemål.", &[("penalty", "")]),
+            (
+                "Han satte straffen i mål etter at Götze hadde blitt felt.",
+                &[("goal", ""), ("foul", ""), ("penalty", "")],
+            ),
+        ]);
+    }
+}

@@ -1,0 +1,129 @@
+//! The team of an event: the actor's team in this match (the other side for an own goal), else
+//! the team of the keeper beaten, else the team the sentence names nearest the trigger.
+
+use super::clause::same_clause;
+use super::{EventKind, Scope};
+use crate::gazetteer::Gazetteer;
+use crate::recognize::{teams_of, MatchContext};
+use std::ops::Range;
+
+/// Words that make a goal an own goal, counted for the other side.
+const OWN_GOAL: &[&str] = &[
+    "selvmål",
+    "sjølvmål",
+    "i eget mål",
+    "i eige mål",
+    "i eget nett",
+    "i eget kryss",
+    "i egen kasse",
+];
+
+/// The team a player plays for in this match: the club or national team the header names, else
+/// the club, else the national team.
+pub fn team_of_player(
+    gazetteer: &Gazetteer,
+    player: usize,
+    context: &MatchContext,
+) -> Option<usize> {
+    let teams: Vec<usize> = teams_of(gazetteer, player).collect();
+    teams
+        .iter()
+        .copied()
+        .find(|t| context.teams().any(|c| c == *t))
+        .or(teams.first().copied())
+}
+
+impl Scope<'_> {
+    /// The team of an event whose actor (if any) did it: the actor's, the other side for an own
+    /// goal; for a goal without a scorer, the side that beat the keeper named; else the team
+    /// named nearest the trigger.
+    pub(super) fn team_of_event(
+        &self,
+        kind: EventKind,
+        trigger: &Range<usize>,
+        actor: Option<usize>,
+    ) -> Option<usize> {
+        let own_goal = kind == EventKind::Goal && self.is_own_goal(trigger);
+        let context = &self.recognition.context;
+        actor
+            .and_then(|m| self.team_of_mention(m))
+            // An own goal counts for the other side.
+            .map(|team| {
+                if own_goal {
+                    context.opponent(team).unwrap_or(team)
+                } else {
+                    team
+                }
+            })
+            .or_else(|| match kind {
+                EventKind::Goal => self.keeper_beaten(),
+                _ => None,
+            })
+            .or_else(|| self.team_in_sentence(trigger))
+    }
+
+    /// The team of a foul told in the passive: the offender's, else the other side of the player
+    /// who suffered it.
+    pub(super) fn team_of_passive_foul(
+        &self,
+        offender: Option<usize>,
+        sufferer: Option<usize>,
+    ) -> Option<usize> {
+        offender.and_then(|m| self.team_of_mention(m)).or_else(|| {
+            let suffering_team = sufferer.and_then(|m| self.team_of_mention(m));
+            suffering_team.and_then(|team| self.recognition.context.opponent(team))
+        })
+    }
+
+    /// The team of the player a mention links to.
+    fn team_of_mention(&self, mention: usize) -> Option<usize> {
+        let player = self.recognition.mentions[mention].entity()?;
+        team_of_player(self.gazetteer, player, &self.recognition.context)
+    }
+
+    /// Whether the sentence calls the goal of `trigger` an own goal, in its clause.
+    fn is_own_goal(&self, trigger: &Range<usize>) -> bool {
+        let sentence_text = &self.folded[self.sentence.clone()];
+        OWN_GOAL.iter().any(|words| {
+            sentence_text.match_indices(words).any(|(at, _)| {
+                let at = self.sentence.start + at;
+                same_clause(self.text, &(at..at + words.len()), trigger)
+            })
+        })
+    }
+
+    /// For a goal without a scorer: the team that beat a keeper of the match named in the sentence
+    /// ("inn bak en sjanseløs Muslera": Uruguay's keeper, so Colombia scored).
+    fn keeper_beaten(&self) -> Option<usize> {
+        let context = &self.recognition.context;
+        self.mentions
+            .clone()
+            .filter(|&m| self.is_keeper(m))
+            .find_map(|m| {
+                let keeper = self.recognition.mentions[m].entity()?;
+                context.opponent(team_of_player(self.gazetteer, keeper, context)?)
+            })
+    }
+
+    /// The team mention nearest to the trigger, when the sentence names no player.
+    fn team_in_sentence(&self, trigger: &Range<usize>) -> Option<usize> {
+        self.mentions
+            .clone()
+            .filter_map(|m| {
+                let mention = &self.recognition.mentions[m];
+                let entity = mention.entity()?;
+                let distance = if mention.span.end <= trigger.start {
+                    trigger.start - mention.span.end
+                } else {
+                    mention.span.start.saturating_sub(trigger.end)
+                };
+                self.gazetteer
+                    .entity(entity)
+                    .kind
+                    .is_team()
+                    .then_some((distance, entity))
+            })
+            .min_by_key(|(distance, _)| *distance)
+            .map(|(_, entity)| entity)
+    }
+}

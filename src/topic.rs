@@ -1,0 +1,338 @@
+//! Whether a document is about football: a [`Glance`] at its text before any other stage sets
+//! most long documents without football words aside, and [`is_football_document`] weighs the
+//! evidence the stages found (names, a match header, kinds of events) after classification.
+//!
+//! It lives outside `classify` because it runs on both sides of the stages: the glance before
+//! segmentation, the check after the events are known.
+
+use crate::classify::{Event, EventKind};
+use crate::gazetteer::{EntityKind, Gazetteer};
+use crate::recognize::{How, Recognition};
+use aho_corasick::{AhoCorasick, MatchKind};
+use std::sync::LazyLock;
+
+/// Word roots of football writing, for telling a football document from a film review that says
+/// "bom" or "sjanse" in passing.
+const FOOTBALL_ROOTS: &[&str] = &[
+    "fotball",
+    "landslag",
+    "eliteserie",
+    "tippeligaen",
+    "keeper",
+    "målvakt",
+    "spiss",
+    "midtbane",
+    "stopper",
+    "scoret",
+    "scoring",
+    "utlign",
+    "utlikn",
+    "omgang",
+    "straffespark",
+    "frispark",
+    "corner",
+    "hjørnespark",
+    "dommer",
+    "kampen",
+    "seriekamp",
+    "cupkamp",
+    "tabell",
+    "trener",
+    "ballen",
+    "skudd",
+    "pasning",
+    "innbytter",
+    "tilskuer",
+    "stadion",
+    "kvalifisering",
+    "skåra",
+    "målsjanse",
+    "startellever",
+    "kamptropp",
+    "lagoppstilling",
+    "treningskamp",
+    "landskamp",
+    "bortekamp",
+    "hjemmekamp",
+    "serierunde",
+    "serieåpning",
+    "opprykk",
+    "nedrykk",
+    "toppscorer",
+    "cupfinale",
+    "venstreback",
+    "høyreback",
+    "midtstopper",
+    "kantspiller",
+    "hjemmelag",
+    "bortelag",
+    // Nynorsk
+    "trenar",
+    "dommar",
+    "heimelag",
+    "innbytar",
+    "tilskodar",
+    "skotet",
+    "scora",
+    "utjamn",
+];
+
+/// Documents with fewer words than this, or of one sentence, are taken as football: a caption or
+/// a sentence has no room for evidence, and an analyst who feeds one in means it.
+const SHORT_DOCUMENT_WORDS: usize = 40;
+
+/// A long document about football uses at least this many of [`FOOTBALL_ROOTS`]: a film review
+/// can say "kampen" (the fight) or "treneren", rarely two of them.
+const LONG_DOCUMENT_ROOTS: usize = 2;
+
+/// How many bytes at the start of a text are its header and lead, where a report states the
+/// match's score ("Brann - Viking 2-1").
+const LEAD_BYTES: usize = 300;
+
+/// The evidence a long document needs to be football: its distinct roots, plus
+/// [`MATCH_HEADER_EVIDENCE`] for a match header, up to [`NAMED_EVIDENCE`] for players and teams
+/// named, and one per kind of event it reports.
+const FOOTBALL_EVIDENCE: usize = 6;
+
+/// What a match header ("Brann - Viking 2-1", giving the home and away teams) adds to the
+/// evidence: it is the surest sign of a match report.
+const MATCH_HEADER_EVIDENCE: usize = 2;
+
+/// At most this much evidence comes from names of players and teams: names alone are weak
+/// evidence (a film review's "Robinson").
+const NAMED_EVIDENCE: usize = 2;
+
+/// What a look at the text, before any other stage, tells about a document: whether it is short
+/// and the distinct football word roots that start a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Glance {
+    /// Few words, or a single sentence: such a document is taken as football.
+    pub short: bool,
+    /// The distinct football word roots the text uses, plus one for a score in its lead.
+    pub roots: usize,
+}
+
+impl Glance {
+    /// `folded` is [`crate::segment::fold`] of `text`.
+    pub fn new(text: &str, folded: &str) -> Glance {
+        static ROOTS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+            AhoCorasick::builder()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(FOOTBALL_ROOTS)
+                .expect("the football roots are a small fixed list")
+        });
+        let mut seen = [false; FOOTBALL_ROOTS.len()];
+        for found in ROOTS.find_iter(folded) {
+            let at_word_start = folded[..found.start()]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if at_word_start {
+                seen[found.pattern().as_usize()] = true;
+            }
+        }
+        Glance {
+            short: text
+                .split_ascii_whitespace()
+                .nth(SHORT_DOCUMENT_WORDS - 1)
+                .is_none()
+                || !has_sentence_break(text.trim()),
+            // A score in the header or lead ("Brann - Viking 2-1") counts as one more football
+            // word.
+            roots: seen.iter().filter(|s| **s).count() + usize::from(has_score(lead(text))),
+        }
+    }
+
+    /// Whether the other stages can find this document to be football: a long document with fewer
+    /// than two football words cannot, and is skipped without segmenting it (most of a general
+    /// news or review corpus).
+    pub fn may_be_football(self) -> bool {
+        self.short || self.roots >= LONG_DOCUMENT_ROOTS
+    }
+}
+
+/// The first [`LEAD_BYTES`] of a text, where a report puts its header and lead.
+fn lead(text: &str) -> &str {
+    let mut end = text.len().min(LEAD_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// Whether the text has a score: one or two digits, a dash (`-` or `–`, a space allowed on each
+/// side) and one or two digits, not part of a longer number, a date or a range.
+fn has_score(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let glue = |b: &u8| matches!(b, b'.' | b',' | b':' | b'/' | b'-');
+    let digits_before = |end: usize| {
+        let count = bytes[..end]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let glued = end > count && glue(&bytes[end - count - 1]);
+        (1..=2).contains(&count) && !glued
+    };
+    let digits_after = |start: usize| {
+        let count = bytes[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let glued = bytes.get(start + count).is_some_and(glue)
+            && bytes.get(start + count + 1).is_some_and(u8::is_ascii_digit);
+        (1..=2).contains(&count) && !glued
+    };
+    text.match_indices(['-', '–']).any(|(at, dash)| {
+        let end = if at > 0 && bytes[at - 1] == b' ' {
+            at - 1
+        } else {
+            at
+        };
+        let after = at + dash.len();
+        let start = if bytes.get(after) == Some(&b' ') {
+            after + 1
+        } else {
+            after
+        };
+        digits_before(end) && digits_after(start)
+    })
+}
+
+/// A line break, or a full stop, question or exclamation mark followed by a space and a capital
+/// letter: a cheap sign of more than one sentence (an abbreviation can fake one, which only makes
+/// a long sentence need evidence).
+fn has_sentence_break(text: &str) -> bool {
+    text.contains('\n')
+        || text.match_indices(['.', '!', '?']).any(|(at, _)| {
+            let mut rest = text[at + 1..].chars();
+            rest.next() == Some(' ') && rest.next().is_some_and(char::is_uppercase)
+        })
+}
+
+/// Whether a document is about football: short, or with enough evidence (distinct football word
+/// roots, a match header, named teams or players, kinds of events). The pipeline drops the events
+/// and mentions of other documents: on the 43,437 NoReC reviews this keeps the football reports
+/// and drops nearly all of the film, music and game reviews.
+pub fn is_football_document(
+    gazetteer: &Gazetteer,
+    glance: Glance,
+    recognition: &Recognition,
+    events: &[Event],
+) -> bool {
+    if glance.short {
+        return true;
+    }
+    if glance.roots < LONG_DOCUMENT_ROOTS {
+        return false;
+    }
+    let named = recognition
+        .mentions
+        .iter()
+        .filter(|m| {
+            matches!(
+                m.how,
+                How::Exact | How::Alias | How::Genitive | How::Context
+            )
+        })
+        // Referees and papers are named in other stories too; players and teams are football.
+        .filter(|m| {
+            m.entities.iter().any(|&e| {
+                let kind = gazetteer.entity(e).kind;
+                kind.is_team() || kind == EntityKind::Player
+            })
+        })
+        .count();
+    let mut kinds: Vec<EventKind> = events.iter().map(|e| e.kind).collect();
+    kinds.sort();
+    kinds.dedup();
+    let evidence = glance.roots
+        + if recognition.context.home.is_some() {
+            MATCH_HEADER_EVIDENCE
+        } else {
+            0
+        }
+        + named.min(NAMED_EVIDENCE)
+        + kinds.len();
+    evidence >= FOOTBALL_EVIDENCE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_only_in_football_documents() {
+        let pipeline = crate::Pipeline::new().unwrap();
+        let review = "Filmen er lang. Regissøren har en sjanse til å lykkes. Skuespillerne bommer på tonen. \
+                      Musikken er god. Historien er tynn. Kostymene er flotte. Slutten er svak. Likevel ser jeg den igjen. \
+                      Kampen mellom de to brødrene bærer filmen. Fotografiet er vakkert, og klippingen er stram.";
+        let report = "Brann - Viking 2-1\nBrann scoret i det 12. minutt etter en pasning fra midtbanen. \
+                      Viking-keeperen var sjanseløs. Viking utlignet etter pause. Treneren var fornøyd. \
+                      Dommeren ga gult kort til stopperen. Tilskuerne jublet. Brann scoret igjen på overtid.";
+        let events = |text: &str| {
+            pipeline
+                .analyze(&crate::Document::new("t", text))
+                .events
+                .len()
+        };
+        assert_eq!(
+            events(review),
+            0,
+            "a long review that says 'sjanse' and 'bommer' in passing"
+        );
+        let actor = format!("Robinson spiller hovedrollen. {review}");
+        let mentions = |pipeline: &crate::Pipeline| {
+            pipeline
+                .analyze(&crate::Document::new("t", actor.as_str()))
+                .recognition
+                .mentions
+                .len()
+        };
+        assert_eq!(mentions(&pipeline), 0, "no players in a film review");
+        assert!(
+            mentions(&pipeline.clone().all_documents()) > 0,
+            "unless every document is asked for"
+        );
+        assert!(events(report) >= 4);
+        assert_eq!(
+            events("Skuespilleren bommet."),
+            1,
+            "a short text is taken as football"
+        );
+        let long_sentence = format!("Skuespilleren bommet {}.", "igjen og ".repeat(30));
+        assert_eq!(events(&long_sentence), 1, "so is a single sentence");
+    }
+
+    #[test]
+    fn a_glance_sets_long_documents_without_football_words_aside() {
+        let glance = |text: &str| Glance::new(text, &crate::segment::fold(text));
+        let review = "Filmen er lang og tung. ".repeat(10) + "Kampen mellom brødrene bærer den.";
+        assert!(!glance(&review).short);
+        assert_eq!(glance(&review).roots, 1, "kampen");
+        assert!(
+            !glance(&review).may_be_football(),
+            "one football word is chance"
+        );
+        let report = review.replace("bærer den", "ble avgjort av en scoring fra midtbanen");
+        assert_eq!(glance(&report).roots, 3, "kampen, scoring, midtbane");
+        assert!(glance(&report).may_be_football());
+        assert_eq!(
+            glance("Fotballens venner: ").roots,
+            1,
+            "a root starts a word, in any case"
+        );
+        assert_eq!(glance("Bordfotball").roots, 0);
+        assert_eq!(glance("Brann - Viking 2-1").roots, 1, "a score in the lead");
+        assert_eq!(glance("Brann - Viking 2 - 1").roots, 1);
+        for no_score in [
+            "1.-2. mai",
+            "2011-12",
+            "S01 E01",
+            "12-15.30",
+            "kl. 19.00-21.00",
+        ] {
+            assert_eq!(glance(no_score).roots, 0, "{no_score}");
+        }
+    }
+}
