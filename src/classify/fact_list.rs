@@ -3,27 +3,12 @@
 //! below it.
 
 use super::{EventKind, Scope};
-use crate::segment::{Token, TokenKind};
+use crate::segment::{SentenceKind, Token};
 use std::ops::Range;
-
-/// How far into a fact line its colon may stand: a label of up to three words comes first
-/// (`Mål :`, `Gult kort :`).
-const LABEL_TOKENS: usize = 4;
 
 /// How far into a team's line of a fact list its colon may stand: a team name of up to four
 /// words (`Brann :`, `Manchester City :`).
 const TEAM_LABEL_TOKENS: usize = 5;
-
-/// Fact lines (`Mål: 1-0 Johnsen (41)`, `Gult kort: ...`): a label and a colon open the sentence.
-pub(super) fn is_fact_line(folded: &str, tokens: &[Token]) -> bool {
-    tokens
-        .iter()
-        .take(LABEL_TOKENS)
-        .any(|t| &folded[t.span.clone()] == ":")
-        && tokens
-            .iter()
-            .any(|t| t.kind == TokenKind::Number || t.kind == TokenKind::Score)
-}
 
 impl Scope<'_> {
     /// The event a fact-list heading names when team lines follow it: nothing after its colon
@@ -33,10 +18,9 @@ impl Scope<'_> {
         labels: &[(EventKind, Range<usize>)],
     ) -> Option<EventKind> {
         let tokens = self.tokens;
-        let colon = tokens
-            .iter()
-            .take(LABEL_TOKENS)
-            .position(|t| &self.folded[t.span.clone()] == ":")?;
+        let SentenceKind::FactLine { colon } = self.kind else {
+            return None;
+        };
         let (kind, _) = labels
             .iter()
             .find(|(_, trigger)| trigger.end <= tokens[colon].span.end)?;

@@ -60,10 +60,9 @@ pub use team::team_of_player;
 
 use crate::gazetteer::Gazetteer;
 use crate::recognize::Recognition;
-use crate::segment::{Segmented, Sentence, Token, TokenKind};
+use crate::segment::{Segmented, Sentence, SentenceKind, Token, TokenKind};
 use actor::Attribution;
 use cue::SCENE_SENTENCES;
-use fact_list::is_fact_line;
 use layout::{blank_line_between, is_headline};
 use minute::stated_minute;
 use shoot_out::{headline_kicks, mentions_shoot_out, penalty_just_before, shoot_out_kick};
@@ -197,6 +196,8 @@ struct Scope<'a> {
     tokens: &'a [Token],
     /// The sentence's span.
     sentence: Range<usize>,
+    /// Prose or a fact line.
+    kind: SentenceKind,
     /// The sentence's mentions, as indices into [`Recognition::mentions`].
     mentions: Range<usize>,
     /// The mentions of the sentence before, where a pronoun subject points.
@@ -222,7 +223,7 @@ impl<'a> Classifier<'a> {
     /// Classifies sentence `index`, adding its events to `running`.
     fn sentence(&self, running: &mut Running, index: usize) {
         let scope = self.scope(running, index);
-        let fact_line = is_fact_line(self.folded, scope.tokens);
+        let fact_line = matches!(scope.kind, SentenceKind::FactLine { .. });
         let minute = stated_minute(self.folded, scope.tokens, running.last_minute, fact_line);
         if minute.is_some() {
             running.last_minute = minute;
@@ -282,6 +283,7 @@ impl<'a> Classifier<'a> {
             folded: self.folded,
             tokens: &sentence.tokens,
             sentence: sentence.span.clone(),
+            kind: sentence.kind,
             mentions: start..end,
             previous,
         }

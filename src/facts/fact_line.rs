@@ -3,7 +3,7 @@
 
 use super::{Evidence, Goal, ScoreSource};
 use crate::classify::{EventKind, Minute};
-use crate::segment::{Token, TokenKind};
+use crate::segment::{Sentence, Token, TokenKind};
 use std::ops::Range;
 
 impl Evidence<'_> {
@@ -27,7 +27,7 @@ impl Evidence<'_> {
     fn fact_line_goals(&self, sentence: usize) -> Vec<Goal> {
         let text = self.text;
         let tokens = &self.sentences[sentence].tokens;
-        if !is_goal_fact_line(text, tokens) {
+        if !is_goal_fact_line(text, &self.sentences[sentence]) {
             return Vec::new();
         }
         let context = &self.recognition.context;
@@ -93,7 +93,7 @@ impl Evidence<'_> {
     pub(super) fn fact_line_score(&self) -> Option<(Range<usize>, ScoreSource)> {
         self.sentences
             .iter()
-            .filter(|s| is_goal_fact_line(self.text, &s.tokens))
+            .filter(|s| is_goal_fact_line(self.text, s))
             .find_map(|sentence| {
                 let last = sentence
                     .tokens
@@ -106,14 +106,13 @@ impl Evidence<'_> {
 }
 
 /// `Mål: ...`, `Scoringer: ...`, `Målscorere: ...`.
-fn is_goal_fact_line(text: &str, tokens: &[Token]) -> bool {
-    let word = |i: usize| {
-        tokens
-            .get(i)
-            .map(|t| text[t.span.clone()].to_lowercase())
-            .unwrap_or_default()
-    };
-    matches!(word(0).as_str(), "mål" | "scoringer" | "målscorere") && word(1) == ":"
+fn is_goal_fact_line(text: &str, sentence: &Sentence) -> bool {
+    sentence.fact_label(text).is_some_and(|label| {
+        matches!(
+            label.to_lowercase().as_str(),
+            "mål" | "scoringer" | "målscorere"
+        )
+    })
 }
 
 /// `3-2`, `2–1` -> (3, 2).

@@ -30,6 +30,9 @@
 //! capitals (a team's line of a fact list, `N: Nordtveit, Selnæs`, or a speaker's, `T: Ja.`) or
 //! inside «quotes».
 //!
+//! Each sentence is prose or a fact line ([`SentenceKind`]); that is decided here, once, and
+//! recognition, classification and the match facts read it.
+//!
 //! # Against UD
 //! The UD treebank writes a score as three tokens; [`Token::ud_pieces`] gives them, so that
 //! `kampfakta eval segmentation` scores our tokens the treebank's way.
@@ -129,6 +132,37 @@ pub struct Sentence {
     pub paragraph: usize,
     /// The tokens, in order.
     pub tokens: Vec<Token>,
+    /// Prose or a line of a fact list, decided here once for every stage.
+    pub kind: SentenceKind,
+}
+
+/// What kind of line a sentence is. Segmentation decides it once; recognition, classification
+/// and the match facts read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum SentenceKind {
+    /// Running text, a headline, a quote.
+    #[default]
+    Prose,
+    /// A line of a match's fact list: a label of up to three words (`Mål`, `Gult kort`,
+    /// `Tilskuere`) or a team's code (`N`, `RBK`) and a colon open it: `Mål: 1-0 Johnsen (41)`,
+    /// `Gult kort: N: Nordtveit.`, `N: Nordtveit, Selnæs.`. Its colon does not end it.
+    FactLine {
+        /// The index of the label's colon among the sentence's tokens.
+        colon: usize,
+    },
+}
+
+impl Sentence {
+    /// The label of a fact line as written (`Mål`, `Gult kort`), `None` for prose.
+    pub fn fact_label<'t>(&self, text: &'t str) -> Option<&'t str> {
+        match self.kind {
+            SentenceKind::FactLine { colon } => {
+                Some(&text[self.tokens[0].span.start..self.tokens[colon - 1].span.end])
+            }
+            SentenceKind::Prose => None,
+        }
+    }
 }
 
 /// One document as the stages after segmentation read it: the text, its folded copy ([`fold`]:

@@ -2,7 +2,7 @@
 //! sentence (see the module docs of [`super`]).
 
 use super::word_lists::{FACT_LABELS, FINAL_ABBREVIATIONS};
-use super::{is_terminal, Sentence, Token, TokenKind};
+use super::{is_terminal, Sentence, SentenceKind, Token, TokenKind};
 use std::ops::Range;
 
 /// Most tokens before a fact line's colon (`Gult kort:`, `Mål:`): a longer run before a colon is
@@ -88,10 +88,10 @@ pub(super) fn split_sentences(
             {
                 continue;
             }
-            push_sentence(&mut current, paragraph, out);
+            push_sentence(text, &mut current, paragraph, out);
         }
     }
-    push_sentence(&mut current, paragraph, out);
+    push_sentence(text, &mut current, paragraph, out);
 }
 
 /// Whether token `i` may end the sentence `current` (the tokens before it) holds.
@@ -181,15 +181,30 @@ pub(crate) fn is_team_code(word: &str) -> bool {
     word.chars().count() <= MAX_TEAM_CODE_CHARS && word.chars().all(char::is_uppercase)
 }
 
-fn push_sentence(tokens: &mut Vec<Token>, paragraph: usize, out: &mut Vec<Sentence>) {
+fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: usize, out: &mut Vec<Sentence>) {
     if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
         let span = first.span.start..last.span.end;
+        let kind = match fact_line_colon(text, tokens) {
+            Some(colon) => SentenceKind::FactLine { colon },
+            None => SentenceKind::Prose,
+        };
         out.push(Sentence {
             span,
             paragraph,
             tokens: std::mem::take(tokens),
+            kind,
         });
     }
+}
+
+/// The colon of a fact line's label: the first colon, after a fact label or a team's code.
+fn fact_line_colon(text: &str, tokens: &[Token]) -> Option<usize> {
+    let colon = tokens
+        .iter()
+        .take(MAX_FACT_LABEL_TOKENS + 1)
+        .position(|t| &text[t.span.clone()] == ":")?;
+    let label = &tokens[..colon];
+    (is_fact_label(text, label) || ends_with_team_code(text, label)).then_some(colon)
 }
 
 #[cfg(test)]
@@ -201,6 +216,29 @@ mod tests {
             .iter()
             .map(|s| &text[s.span.clone()])
             .collect()
+    }
+
+    /// Each sentence's fact-line label, `None` for prose.
+    fn fact_labels(text: &str) -> Vec<Option<&str>> {
+        segment(text).iter().map(|s| s.fact_label(text)).collect()
+    }
+
+    #[test]
+    fn fact_lines_are_decided_by_segmentation() {
+        #[rustfmt::skip]
+        let table: &[(&str, &str, &[Option<&str>])] = &[
+            ("goal line", "Mål: 1-0 Johnsen (41), 2-0 King (59).", &[Some("Mål")]),
+            ("two-word label", "Gult kort: N: Nordtveit, Selnæs.", &[Some("Gult kort")]),
+            ("team code", "N: Nordtveit, Selnæs.", &[Some("N")]),
+            ("heading alone", "Gult kort:\nS: Helander.", &[Some("Gult kort"), Some("S")]),
+            ("photo credit", "Foto: Rune Stølås", &[None, None]),
+            ("quote", "Han sa: - Vi vant.", &[None, None]),
+            ("dateline", "OSLO: Brann vant 2-1.", &[None, None]),
+            ("prose", "Johnsen scoret 1-0.", &[None]),
+        ];
+        for (name, text, expected) in table {
+            assert_eq!(fact_labels(text), *expected, "{name}");
+        }
     }
 
     /// Norwegian traps for sentence splitting: input and the sentences expected.
