@@ -30,8 +30,8 @@
 //! capitals (a team's line of a fact list, `N: Nordtveit, Selnæs`, or a speaker's, `T: Ja.`) or
 //! inside «quotes».
 //!
-//! Each sentence is prose or a fact line ([`SentenceKind`]); that is decided here, once, and
-//! recognition, classification and the match facts read it.
+//! Each sentence is prose or a fact line ([`SentenceKind`]); that is decided here, once, and the
+//! classifier and the match facts read it.
 //!
 //! # Against UD
 //! The UD treebank writes a score as three tokens; [`Token::ud_pieces`] gives them, so that
