@@ -11,6 +11,7 @@ use kampfakta::{
     Recognition,
 };
 use std::hint::black_box;
+use std::time::Duration;
 
 const TEMPLATES: &[&str] = &[
     "{home} - {away} {h}-{a}",
@@ -136,6 +137,28 @@ fn stages(c: &mut Criterion) {
                 .sum();
             assert!(rows > 0);
             rows
+        })
+    });
+    group.finish();
+
+    // One 8 MB line of 100,000 sentences without a break, analysed and rendered: the cost must
+    // stay linear in the length (the test in tests/robustness.rs runs a short line of the same).
+    let sentences = 100_000;
+    let long_line = Document::new(
+        "long-line",
+        "Brann scoret på en pasning i det 3. minutt, og Viking-keeperen bommet på ballen. "
+            .repeat(sentences),
+    );
+    let mut group = c.benchmark_group("long line");
+    group.throughput(Throughput::Bytes(long_line.text.len() as u64));
+    // About two seconds an iteration: room for criterion's ten samples.
+    group.measurement_time(Duration::from_secs(30));
+    group.bench_function("analyze and render (8 MB, no line break)", |b| {
+        b.iter(|| {
+            let analysis = pipeline.analyze(black_box(&long_line));
+            let events = kampfakta::export::render(&analysis, pipeline.gazetteer()).event_count;
+            assert_eq!(events, 2 * sentences, "a goal and a chance per sentence");
+            events
         })
     });
     group.finish();
