@@ -1,8 +1,15 @@
-//! Helpers the CLI tests share: running the binary and reading what it wrote.
+//! Helpers the tests share: one pipeline, running the binary and reading what it wrote.
 
+use kampfakta::Pipeline;
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Output};
+use std::sync::LazyLock;
+
+/// The pipeline with the shipped data, built once for the whole test binary: building the
+/// automata costs more than most tests, and a `static` also proves that `Pipeline` is `Sync`.
+pub static PIPELINE: LazyLock<Pipeline> =
+    LazyLock::new(|| Pipeline::new().expect("the shipped data loads"));
 
 /// Runs `kampfakta` with these arguments from the crate's folder.
 pub fn kampfakta<S: AsRef<OsStr>>(args: &[S]) -> Output {

@@ -1,29 +1,76 @@
-//! Tests on the real data in `../shared`. CI has it; a fresh clone without it skips these with a
+//! Tests on the real data in `../shared` beside the checkout (or where `KAMPFAKTA_SHARED` points).
+//! CI has it, and there a missing file fails the test; a fresh clone without it skips these with a
 //! line saying so.
 
+use crate::common::PIPELINE;
 use kampfakta::{Document, Pipeline};
-use std::path::PathBuf;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
 
-/// Says a test was skipped, past the test harness's capture of `println!` so that it shows.
-fn skipped(path: &std::path::Path) {
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "SKIPPED: {} is missing (../shared is not beside this checkout)",
-        path.display()
-    );
+/// The real data: `KAMPFAKTA_SHARED` if set, otherwise `../shared` beside the checkout.
+fn shared_root() -> PathBuf {
+    match std::env::var_os("KAMPFAKTA_SHARED") {
+        Some(root) => PathBuf::from(root),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
 }
 
-fn shared(path: &str) -> Option<String> {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(path);
-    match std::fs::read_to_string(&full) {
-        Ok(text) => Some(text),
-        Err(_) => {
-            skipped(&full);
-            None
-        }
+/// Whether missing data fails a test rather than skipping it: in CI (`CI` set, as CI services and
+/// insta take it) or when asked for with `KAMPFAKTA_REQUIRE_DATA=1`, so that a lost data folder
+/// cannot turn the quality floors into silent passes.
+fn data_required(ci: Option<&OsStr>, require_data: Option<&OsStr>) -> bool {
+    ci.is_some() || require_data == Some(OsStr::new("1"))
+}
+
+/// The path of `relative` in the real data. When it is missing: fails where the data is required,
+/// and otherwise says the test was skipped and gives `None`.
+fn shared_path(relative: &str) -> Option<PathBuf> {
+    let path = shared_root().join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    let missing = format!(
+        "{} is missing: the tests on real data need ../shared beside this checkout \
+         (or KAMPFAKTA_SHARED set to that folder); see the README",
+        path.display()
+    );
+    let (ci, require_data) = (
+        std::env::var_os("CI"),
+        std::env::var_os("KAMPFAKTA_REQUIRE_DATA"),
+    );
+    if data_required(ci.as_deref(), require_data.as_deref()) {
+        panic!("{missing}. Required because CI or KAMPFAKTA_REQUIRE_DATA=1 is set.");
+    }
+    skipped(&missing);
+    None
+}
+
+/// Says a test was skipped, past the test harness's capture of `println!` so that it shows.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
+}
+
+/// The text of `relative` in the real data (see [`shared_path`] for when it is missing).
+fn shared(relative: &str) -> Option<String> {
+    let path = shared_path(relative)?;
+    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+#[test]
+fn missing_data_fails_in_ci_or_when_required() {
+    for (name, ci, require_data, required) in [
+        ("a developer's machine", None, None, false),
+        ("CI", Some("true"), None, true),
+        ("CI set to anything", Some("1"), None, true),
+        ("asked for", None, Some("1"), true),
+        ("not asked for", None, Some("0"), false),
+    ] {
+        assert_eq!(
+            data_required(ci.map(OsStr::new), require_data.map(OsStr::new)),
+            required,
+            "{name}"
+        );
     }
 }
 
@@ -33,10 +80,9 @@ fn reference_article_gives_the_match_facts() {
     let Some(text) = shared("seed/kampfakta-mancity-tottenham-2012.txt") else {
         return;
     };
-    let pipeline = Pipeline::new().unwrap();
     let doc = Document::new("seed", text);
-    let analysis = pipeline.analyze(&doc);
-    let gazetteer = pipeline.gazetteer();
+    let analysis = PIPELINE.analyze(&doc);
+    let gazetteer = PIPELINE.gazetteer();
     let rows: Vec<(String, String, String, String)> =
         kampfakta::export::event_rows(&analysis, gazetteer)
             .filter(|row| !row.player.is_empty())
@@ -137,7 +183,7 @@ fn reference_article_gives_the_match_facts() {
 fn event_f1_on_gold_dev_keeps_its_floor() {
     use kampfakta::EventKind::*;
     let Some(gold) = gold_events() else { return };
-    let predictions = kampfakta::eval::predict_sentences(&Pipeline::new().unwrap(), &gold);
+    let predictions = kampfakta::eval::predict_sentences(&PIPELINE, &gold);
     assert_event_floors(
         &gold,
         &predictions,
@@ -156,9 +202,10 @@ fn event_f1_on_gold_dev_keeps_its_floor() {
 fn event_f1_on_gold_dev_in_documents_keeps_its_floor() {
     use kampfakta::EventKind::*;
     let Some(gold) = gold_events() else { return };
-    let corpora = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
-    let predictions =
-        kampfakta::eval::predict_documents(&Pipeline::new().unwrap(), &corpora, &gold).unwrap();
+    let Some(corpora) = shared_path("corpora") else {
+        return;
+    };
+    let predictions = kampfakta::eval::predict_documents(&PIPELINE, &corpora, &gold).unwrap();
     assert_event_floors(
         &gold,
         &predictions,
@@ -172,8 +219,7 @@ fn event_f1_on_gold_dev_in_documents_keeps_its_floor() {
 }
 
 fn gold_events() -> Option<Vec<kampfakta::eval::GoldSentence>> {
-    shared("gold/dev.tsv")?;
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/gold/dev.tsv");
+    let path = shared_path("gold/dev.tsv")?;
     Some(kampfakta::eval::read_gold_events(&path).unwrap())
 }
 
@@ -201,12 +247,9 @@ fn assert_event_floors(
 /// the goals `matches.csv` lists add up to the stated score as often as they did.
 #[test]
 fn every_norec_football_report_is_taken_as_football() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norec-football");
-    if !root.is_dir() {
-        skipped(&root);
+    let Some(root) = shared_path("corpora/norec-football") else {
         return;
-    }
-    let pipeline = Pipeline::new().unwrap();
+    };
     let mut reports = 0;
     // Reports whose goals add up to the stated score per team, and how far off the goals per team
     // are in total.
@@ -216,7 +259,7 @@ fn every_norec_football_report_is_taken_as_football() {
             let path = entry.unwrap().path();
             let text = std::fs::read_to_string(&path).unwrap();
             let doc = Document::new(path.display().to_string(), text);
-            let analysis = pipeline.analyze(&doc);
+            let analysis = PIPELINE.analyze(&doc);
             assert!(analysis.football, "{} set aside", path.display());
             assert!(
                 !analysis.recognition.mentions.is_empty(),
@@ -287,12 +330,11 @@ fn segmentation_f1_on_ud_keeps_its_floor() {
 /// quality apart from coverage. The figures reached must not drop.
 #[test]
 fn entity_f1_on_norne_football_keeps_its_floor() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norne/ndt/nob");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        skipped(&dir);
+    let Some(dir) = shared_path("corpora/norne/ndt/nob") else {
         return;
     };
-    let mut files: Vec<PathBuf> = entries
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -315,11 +357,8 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
     let oracle = kampfakta::Gazetteer::from_entities(kampfakta::eval::oracle_entities(&documents));
     let with_oracle = Pipeline::with(oracle, kampfakta::Lexicon::new().unwrap()).all_documents();
     let scores = kampfakta::eval::evaluate_entities(&with_oracle, &documents, 0);
-    let defaults = kampfakta::eval::evaluate_entities(
-        &Pipeline::new().unwrap().all_documents(),
-        &documents,
-        0,
-    );
+    let defaults =
+        kampfakta::eval::evaluate_entities(&PIPELINE.clone().all_documents(), &documents, 0);
     let floors = [
         ("oracle", "PER", scores.per, 0.99, 0.99),
         ("oracle", "ORG", scores.org, 0.985, 0.98),
