@@ -3,6 +3,7 @@
 //! so when they skip (in CI they fail instead).
 
 mod cli;
+mod commands;
 mod common;
 mod properties;
 mod robustness;

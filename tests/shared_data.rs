@@ -2,85 +2,25 @@
 //! CI has it, and there a missing file fails the test; a fresh clone without it skips these with a
 //! line saying so.
 
-use crate::common::PIPELINE;
+use crate::common::{shared, shared_path, PIPELINE};
 use kampfakta::{Document, Pipeline};
-use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// The real data: `KAMPFAKTA_SHARED` if set, otherwise `../shared` beside the checkout.
-fn shared_root() -> PathBuf {
-    match std::env::var_os("KAMPFAKTA_SHARED") {
-        Some(root) => PathBuf::from(root),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-    }
+/// The reference article, Manchester City - Tottenham Hotspur 3-2.
+fn reference_article() -> Option<Document> {
+    let text = shared("seed/kampfakta-mancity-tottenham-2012.txt")?;
+    Some(Document::new("seed", text))
 }
 
-/// Whether missing data fails a test rather than skipping it: in CI (`CI` set, as CI services and
-/// insta take it) or when asked for with `KAMPFAKTA_REQUIRE_DATA=1`, so that a lost data folder
-/// cannot turn the quality floors into silent passes.
-fn data_required(ci: Option<&OsStr>, require_data: Option<&OsStr>) -> bool {
-    ci.is_some() || require_data == Some(OsStr::new("1"))
-}
-
-/// The path of `relative` in the real data. When it is missing: fails where the data is required,
-/// and otherwise says the test was skipped and gives `None`.
-fn shared_path(relative: &str) -> Option<PathBuf> {
-    let path = shared_root().join(relative);
-    if path.exists() {
-        return Some(path);
-    }
-    let missing = format!(
-        "{} is missing: the tests on real data need ../shared beside this checkout \
-         (or KAMPFAKTA_SHARED set to that folder); see the README",
-        path.display()
-    );
-    let (ci, require_data) = (
-        std::env::var_os("CI"),
-        std::env::var_os("KAMPFAKTA_REQUIRE_DATA"),
-    );
-    if data_required(ci.as_deref(), require_data.as_deref()) {
-        panic!("{missing}. Required because CI or KAMPFAKTA_REQUIRE_DATA=1 is set.");
-    }
-    skipped(&missing);
-    None
-}
-
-/// Says a test was skipped, past the test harness's capture of `println!` so that it shows.
-fn skipped(why: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
-}
-
-/// The text of `relative` in the real data (see [`shared_path`] for when it is missing).
-fn shared(relative: &str) -> Option<String> {
-    let path = shared_path(relative)?;
-    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-}
-
-#[test]
-fn missing_data_fails_in_ci_or_when_required() {
-    for (name, ci, require_data, required) in [
-        ("a developer's machine", None, None, false),
-        ("CI", Some("true"), None, true),
-        ("CI set to anything", Some("1"), None, true),
-        ("asked for", None, Some("1"), true),
-        ("not asked for", None, Some("0"), false),
-    ] {
-        assert_eq!(
-            data_required(ci.map(OsStr::new), require_data.map(OsStr::new)),
-            required,
-            "{name}"
-        );
-    }
-}
+const CITY: &str = "Manchester City";
+const SPURS: &str = "Tottenham Hotspur";
 
 /// The reference article: who scored, the penalty, the fouls, the near miss.
 #[test]
-fn reference_article_gives_the_match_facts() {
-    let Some(text) = shared("seed/kampfakta-mancity-tottenham-2012.txt") else {
+fn reference_article_gives_the_events_with_their_players() {
+    let Some(doc) = reference_article() else {
         return;
     };
-    let doc = Document::new("seed", text);
     let analysis = PIPELINE.analyze(&doc);
     let gazetteer = PIPELINE.gazetteer();
     let rows: Vec<(String, String, String, String)> =
@@ -103,21 +43,20 @@ fn reference_article_gives_the_match_facts() {
             team.to_string(),
         )
     };
-    let (city, spurs) = ("Manchester City", "Tottenham Hotspur");
     assert_eq!(
         rows,
         [
-            row("goal", "", "Mario Balotelli", city),
-            row("penalty", "", "Mario Balotelli", city),
-            row("foul", "90+", "Ledley King", spurs),
-            row("penalty", "90+", "Mario Balotelli", city),
-            row("chance", "", "Jermain Defoe", spurs),
-            row("goal", "56", "Samir Nasri", city),
-            row("goal", "59", "Joleon Lescott", city),
-            row("goal", "60", "Jermain Defoe", spurs),
-            row("goal", "65", "Gareth Bale", spurs),
-            row("chance", "90+", "Jermain Defoe", spurs),
-            row("foul", "84", "Mario Balotelli", city),
+            row("goal", "", "Mario Balotelli", CITY),
+            row("penalty", "", "Mario Balotelli", CITY),
+            row("foul", "90+", "Ledley King", SPURS),
+            row("penalty", "90+", "Mario Balotelli", CITY),
+            row("chance", "", "Jermain Defoe", SPURS),
+            row("goal", "56", "Samir Nasri", CITY),
+            row("goal", "59", "Joleon Lescott", CITY),
+            row("goal", "60", "Jermain Defoe", SPURS),
+            row("goal", "65", "Gareth Bale", SPURS),
+            row("chance", "90+", "Jermain Defoe", SPURS),
+            row("foul", "84", "Mario Balotelli", CITY),
         ]
     );
     // Defoe's near miss ("nær å sette inn ledermålet") is a chance and not a goal.
@@ -133,11 +72,19 @@ fn reference_article_gives_the_match_facts() {
         .map(|e| e.kind.as_str())
         .collect();
     assert_eq!(kinds, ["chance"]);
-    // The match facts: teams, score, the five goals in order, consistent.
-    let row = kampfakta::export::match_row(&analysis, gazetteer).unwrap();
+}
+
+/// The match facts of the reference article: teams, score, the five goals in order, consistent.
+#[test]
+fn reference_article_gives_the_match_row() {
+    let Some(doc) = reference_article() else {
+        return;
+    };
+    let analysis = PIPELINE.analyze(&doc);
+    let row = kampfakta::export::match_row(&analysis, PIPELINE.gazetteer()).unwrap();
     assert_eq!(
         (row.home, row.away, row.score, row.score_source),
-        (city, spurs, "3-2", "header")
+        (CITY, SPURS, "3-2", "header")
     );
     assert_eq!(
         row.goals,
@@ -146,7 +93,16 @@ fn reference_article_gives_the_match_facts() {
          90+ Mario Balotelli (Manchester City)"
     );
     assert_eq!(row.consistent, "true");
-    // Descriptions without a name link to the player the article means.
+}
+
+/// Descriptions without a name link to the player the article means.
+#[test]
+fn reference_article_links_descriptions_to_players() {
+    let Some(doc) = reference_article() else {
+        return;
+    };
+    let analysis = PIPELINE.analyze(&doc);
+    let gazetteer = PIPELINE.gazetteer();
     let described: Vec<(&str, &str)> = analysis
         .recognition
         .mentions
@@ -172,10 +128,19 @@ fn reference_article_gives_the_match_facts() {
             "{expected:?} not in {described:?}"
         );
     }
-    // The header fixes the match.
+}
+
+/// The header of the reference article fixes the match.
+#[test]
+fn reference_article_header_fixes_the_match() {
+    let Some(doc) = reference_article() else {
+        return;
+    };
+    let analysis = PIPELINE.analyze(&doc);
+    let gazetteer = PIPELINE.gazetteer();
     let context = &analysis.recognition.context;
-    assert_eq!(gazetteer.entity(context.home.unwrap()).name, city);
-    assert_eq!(gazetteer.entity(context.away.unwrap()).name, spurs);
+    assert_eq!(gazetteer.entity(context.home.unwrap()).name, CITY);
+    assert_eq!(gazetteer.entity(context.away.unwrap()).name, SPURS);
 }
 
 /// Sentence events on the hand-labelled development set: the F1 reached must not drop.
