@@ -1,5 +1,6 @@
 //! Per-stage benchmarks on match reports generated from templates we wrote and names from the
-//! shipped gazetteers. Each benchmark asserts its output count so that it cannot measure nothing.
+//! shipped gazetteers, and the whole analysis of one 8 MB line. Each benchmark asserts its output
+//! count so that it cannot measure nothing.
 //!
 //! Run: `cargo bench --bench stages`.
 
@@ -11,6 +12,7 @@ use kampfakta::{
     Recognition,
 };
 use std::hint::black_box;
+use std::time::Duration;
 
 const TEMPLATES: &[&str] = &[
     "{home} - {away} {h}-{a}",
@@ -169,9 +171,34 @@ fn stages(c: &mut Criterion) {
     });
 }
 
+/// One 8 MB line of 100,000 sentences without a break, analysed and rendered: the cost must stay
+/// linear in the length (the test in `tests/robustness.rs` runs a short line of the same).
+fn long_line(c: &mut Criterion) {
+    let pipeline = Pipeline::new().expect("shipped data loads");
+    let sentences = 100_000;
+    let long_line = Document::new(
+        "long-line",
+        "Brann scoret på en pasning i det 3. minutt, og Viking-keeperen bommet på ballen. "
+            .repeat(sentences),
+    );
+    let mut group = c.benchmark_group("long line");
+    group.throughput(Throughput::Bytes(long_line.text.len() as u64));
+    // About two seconds an iteration: room for criterion's ten samples.
+    group.measurement_time(Duration::from_secs(30));
+    group.bench_function("analyze and render (8 MB, no line break)", |b| {
+        b.iter(|| {
+            let analysis = pipeline.analyze(black_box(&long_line));
+            let events = kampfakta::export::render(&analysis, pipeline.gazetteer()).event_count;
+            assert_eq!(events, 2 * sentences, "a goal and a chance per sentence");
+            events
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = stages
+    targets = stages, long_line
 }
 criterion_main!(benches);

@@ -1,8 +1,16 @@
-//! Helpers the CLI tests share: running the binary and reading what it wrote.
+//! Helpers the tests share: one pipeline, running the binary and reading what it wrote, and
+//! finding the real data in `../shared`.
 
+use kampfakta::Pipeline;
 use std::ffi::OsStr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::LazyLock;
+
+/// The pipeline with the shipped data, built once for the whole test binary: building the
+/// automata costs more than most tests, and a `static` also proves that `Pipeline` is `Sync`.
+pub static PIPELINE: LazyLock<Pipeline> =
+    LazyLock::new(|| Pipeline::new().expect("the shipped data loads"));
 
 /// Runs `kampfakta` with these arguments from the crate's folder.
 pub fn kampfakta<S: AsRef<OsStr>>(args: &[S]) -> Output {
@@ -44,4 +52,71 @@ pub fn column(csv: &str, name: &str) -> Vec<String> {
 /// The `report.json` of an output folder.
 pub fn report(out: &Path) -> serde_json::Value {
     serde_json::from_str(&read(&out.join("report.json"))).unwrap()
+}
+
+/// The real data: `KAMPFAKTA_SHARED` if set, otherwise `../shared` beside the checkout.
+fn shared_root() -> PathBuf {
+    match std::env::var_os("KAMPFAKTA_SHARED") {
+        Some(root) => PathBuf::from(root),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
+}
+
+/// Whether missing data fails a test rather than skipping it: in CI (`CI` set, as CI services and
+/// insta take it) or when asked for with `KAMPFAKTA_REQUIRE_DATA=1`, so that a lost data folder
+/// cannot turn the quality floors into silent passes.
+fn data_required(ci: Option<&OsStr>, require_data: Option<&OsStr>) -> bool {
+    ci.is_some() || require_data == Some(OsStr::new("1"))
+}
+
+/// The path of `relative` in the real data. When it is missing: fails where the data is required,
+/// and otherwise says the test was skipped and gives `None`.
+pub fn shared_path(relative: &str) -> Option<PathBuf> {
+    let path = shared_root().join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    let missing = format!(
+        "{} is missing: the tests on real data need ../shared beside this checkout \
+         (or KAMPFAKTA_SHARED set to that folder); see the README",
+        path.display()
+    );
+    let (ci, require_data) = (
+        std::env::var_os("CI"),
+        std::env::var_os("KAMPFAKTA_REQUIRE_DATA"),
+    );
+    if data_required(ci.as_deref(), require_data.as_deref()) {
+        panic!("{missing}. Required because CI or KAMPFAKTA_REQUIRE_DATA=1 is set.");
+    }
+    skipped(&missing);
+    None
+}
+
+/// Says a test was skipped, past the test harness's capture of `println!` so that it shows.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
+}
+
+/// The text of `relative` in the real data (see [`shared_path`] for when it is missing).
+pub fn shared(relative: &str) -> Option<String> {
+    let path = shared_path(relative)?;
+    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+#[test]
+fn missing_data_fails_in_ci_or_when_required() {
+    for (name, ci, require_data, required) in [
+        ("a developer's machine", None, None, false),
+        ("CI", Some("true"), None, true),
+        ("CI set to anything", Some("1"), None, true),
+        ("asked for", None, Some("1"), true),
+        ("not asked for", None, Some("0"), false),
+    ] {
+        assert_eq!(
+            data_required(ci.map(OsStr::new), require_data.map(OsStr::new)),
+            required,
+            "{name}"
+        );
+    }
 }

@@ -1,14 +1,9 @@
 //! Invariants on arbitrary input: no panic, spans on character boundaries, `&text[span]` is the
 //! surface.
 
-use kampfakta::{Document, Pipeline};
+use crate::common::PIPELINE;
+use kampfakta::Document;
 use proptest::prelude::*;
-use std::sync::OnceLock;
-
-fn pipeline() -> &'static Pipeline {
-    static PIPELINE: OnceLock<Pipeline> = OnceLock::new();
-    PIPELINE.get_or_init(|| Pipeline::new().unwrap())
-}
 
 /// Text that looks like football writing often enough to exercise every stage.
 fn footballish() -> impl Strategy<Value = String> {
@@ -55,7 +50,7 @@ fn footballish() -> impl Strategy<Value = String> {
 
 fn check(text: &str) {
     let doc = Document::new("p", text);
-    let analysis = pipeline().analyze(&doc);
+    let analysis = PIPELINE.analyze(&doc);
     let mut previous_end = 0;
     for sentence in &analysis.sentences {
         assert!(
@@ -74,7 +69,7 @@ fn check(text: &str) {
             assert!(token.span.start >= sentence.span.start && token.span.end <= sentence.span.end);
         }
     }
-    let rows: Vec<_> = kampfakta::export::mention_rows(&analysis, pipeline().gazetteer()).collect();
+    let rows: Vec<_> = kampfakta::export::mention_rows(&analysis, PIPELINE.gazetteer()).collect();
     for row in rows {
         assert_eq!(text.get(row.start..row.end), Some(row.surface));
     }

@@ -2,7 +2,12 @@
 //! processed, no output half-written.
 
 use crate::common::{extract, report};
-use std::process::Command;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
 
 #[test]
 fn encodings_and_line_ends_decode_to_the_same_rows() {
@@ -63,8 +68,12 @@ fn nested_folders_broken_links_and_a_long_line() {
         dir.path().join("broken.txt"),
     )
     .unwrap();
+    // One line of sentences without a break, far longer than the reader's buffer and the
+    // recognizer's look-back: no panic, and every sentence's events. The 8 MB scale, where the
+    // cost must stay linear, is the long-line case of `benches/stages.rs`.
+    const SENTENCES: usize = 2_000;
     let long = "Brann scoret på en pasning i det 3. minutt, og Viking-keeperen bommet på ballen. "
-        .repeat(100_000);
+        .repeat(SENTENCES);
     std::fs::write(dir.path().join("long.txt"), &long).unwrap();
     let out = dir.path().join("out");
     let output = extract(&[dir.path()], &out, &[]);
@@ -79,7 +88,7 @@ fn nested_folders_broken_links_and_a_long_line() {
         .as_str()
         .unwrap()
         .ends_with("broken.txt"));
-    assert_eq!(report["events"].as_u64().unwrap(), 1 + 2 * 100_000);
+    assert_eq!(report["events"].as_u64().unwrap(), 1 + 2 * SENTENCES as u64);
 }
 
 #[test]
@@ -168,45 +177,97 @@ fn a_failed_run_keeps_the_previous_outputs() {
     assert!(leftovers.is_empty());
 }
 
+/// Ctrl-C while `extract` waits for input: the handler removes the temporary outputs and exits
+/// 130. The input is a FIFO, so the test knows when the run has its outputs open and is blocked
+/// reading, instead of guessing with a timer.
 #[test]
 fn an_interrupted_run_leaves_the_previous_outputs_and_no_temporary_files() {
+    const OUTPUTS: [&str; 4] = ["events.csv", "mentions.csv", "matches.csv", "report.json"];
     let dir = tempfile::tempdir().unwrap();
     let small = dir.path().join("small.txt");
     std::fs::write(&small, "Brann scoret i det 3. minutt.").unwrap();
     let out = dir.path().join("out");
     assert!(extract(&[small.as_path()], &out, &[]).status.success());
-    let before = std::fs::read(out.join("events.csv")).unwrap();
-    let big = dir.path().join("big");
-    std::fs::create_dir_all(&big).unwrap();
-    let text = "Brann scoret på en pasning i det 3. minutt, og Viking-keeperen bommet på ballen.\n"
-        .repeat(20_000);
-    for i in 0..12 {
-        std::fs::write(big.join(format!("{i}.txt")), &text).unwrap();
-    }
+    let before: Vec<Vec<u8>> = OUTPUTS
+        .iter()
+        .map(|name| std::fs::read(out.join(name)).unwrap())
+        .collect();
+
+    // A FIFO named like a text file is read as one.
+    let fifo = dir.path().join("live.txt");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success(), "mkfifo {}", fifo.display());
     let mut child = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
-        .args([
-            "extract",
-            big.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--quiet",
-            "--threads",
-            "1",
-        ])
+        .args(["extract", fifo.to_str().unwrap(), "--out"])
+        .arg(&out)
+        .arg("--quiet")
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    // Opening the FIFO's writing end returns once `extract` has opened it for reading, which it does
+    // after installing the interrupt handler and creating its temporary outputs.
+    let mut writer = open_for_writing(&fifo, &mut child);
+    writer.write_all("Brann scoret i det ".as_bytes()).unwrap();
+    // Else the test would not show that the handler removes them.
+    assert!(
+        !temporary_files(&out).is_empty(),
+        "the run has its temporary outputs open"
+    );
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "interrupted before the end");
-    assert_eq!(std::fs::read(out.join("events.csv")).unwrap(), before);
-    let names: Vec<String> = std::fs::read_dir(&out)
+    let output = child.wait_with_output().unwrap();
+    drop(writer);
+
+    assert_eq!(
+        output.status.code(),
+        Some(130),
+        "interrupted before the end"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("kampfakta: interrupted; no output written"),
+        "{stderr}"
+    );
+    for (name, before) in OUTPUTS.iter().zip(&before) {
+        assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
+    }
+    assert_eq!(temporary_files(&out), Vec::<String>::new());
+}
+
+/// Opens `fifo` for writing, which blocks until `reader` opens it for reading; fails the test if
+/// `reader` exits or a minute passes first, rather than hanging.
+fn open_for_writing(fifo: &Path, reader: &mut Child) -> File {
+    let (opened, receive) = std::sync::mpsc::channel();
+    let path = fifo.to_path_buf();
+    std::thread::spawn(move || opened.send(OpenOptions::new().write(true).open(path)));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        match receive.recv_timeout(Duration::from_millis(50)) {
+            Ok(file) => return file.unwrap(),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => unreachable!("the opening thread sends"),
+        }
+        if let Some(status) = reader.try_wait().unwrap() {
+            panic!(
+                "extract ended ({status}) without opening {}",
+                fifo.display()
+            );
+        }
+        if Instant::now() > deadline {
+            let _ = reader.kill();
+            panic!("extract did not open {} within a minute", fifo.display());
+        }
+    }
+}
+
+/// The names of the temporary output files in `dir`.
+fn temporary_files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
         .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into())
-        .collect();
-    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect()
 }

@@ -1,42 +1,28 @@
-//! Tests on the real data in `../shared`. CI has it; a fresh clone without it skips these with a
+//! Tests on the real data in `../shared` beside the checkout (or where `KAMPFAKTA_SHARED` points).
+//! CI has it, and there a missing file fails the test; a fresh clone without it skips these with a
 //! line saying so.
 
+use crate::common::{shared, shared_path, PIPELINE};
 use kampfakta::{Document, Pipeline};
 use std::path::PathBuf;
 
-/// Says a test was skipped, past the test harness's capture of `println!` so that it shows.
-fn skipped(path: &std::path::Path) {
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "SKIPPED: {} is missing (../shared is not beside this checkout)",
-        path.display()
-    );
+/// The reference article, Manchester City - Tottenham Hotspur 3-2.
+fn reference_article() -> Option<Document> {
+    let text = shared("seed/kampfakta-mancity-tottenham-2012.txt")?;
+    Some(Document::new("seed", text))
 }
 
-fn shared(path: &str) -> Option<String> {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(path);
-    match std::fs::read_to_string(&full) {
-        Ok(text) => Some(text),
-        Err(_) => {
-            skipped(&full);
-            None
-        }
-    }
-}
+const CITY: &str = "Manchester City";
+const SPURS: &str = "Tottenham Hotspur";
 
 /// The reference article: who scored, the penalty, the fouls, the near miss.
 #[test]
-fn reference_article_gives_the_match_facts() {
-    let Some(text) = shared("seed/kampfakta-mancity-tottenham-2012.txt") else {
+fn reference_article_gives_the_events_with_their_players() {
+    let Some(doc) = reference_article() else {
         return;
     };
-    let pipeline = Pipeline::new().unwrap();
-    let doc = Document::new("seed", text);
-    let analysis = pipeline.analyze(&doc);
-    let gazetteer = pipeline.gazetteer();
+    let analysis = PIPELINE.analyze(&doc);
+    let gazetteer = PIPELINE.gazetteer();
     let rows: Vec<(String, String, String, String)> =
         kampfakta::export::event_rows(&analysis, gazetteer)
             .filter(|row| !row.player.is_empty())
@@ -57,21 +43,20 @@ fn reference_article_gives_the_match_facts() {
             team.to_string(),
         )
     };
-    let (city, spurs) = ("Manchester City", "Tottenham Hotspur");
     assert_eq!(
         rows,
         [
-            row("goal", "", "Mario Balotelli", city),
-            row("penalty", "", "Mario Balotelli", city),
-            row("foul", "90+", "Ledley King", spurs),
-            row("penalty", "90+", "Mario Balotelli", city),
-            row("chance", "", "Jermain Defoe", spurs),
-            row("goal", "56", "Samir Nasri", city),
-            row("goal", "59", "Joleon Lescott", city),
-            row("goal", "60", "Jermain Defoe", spurs),
-            row("goal", "65", "Gareth Bale", spurs),
-            row("chance", "90+", "Jermain Defoe", spurs),
-            row("foul", "84", "Mario Balotelli", city),
+            row("goal", "", "Mario Balotelli", CITY),
+            row("penalty", "", "Mario Balotelli", CITY),
+            row("foul", "90+", "Ledley King", SPURS),
+            row("penalty", "90+", "Mario Balotelli", CITY),
+            row("chance", "", "Jermain Defoe", SPURS),
+            row("goal", "56", "Samir Nasri", CITY),
+            row("goal", "59", "Joleon Lescott", CITY),
+            row("goal", "60", "Jermain Defoe", SPURS),
+            row("goal", "65", "Gareth Bale", SPURS),
+            row("chance", "90+", "Jermain Defoe", SPURS),
+            row("foul", "84", "Mario Balotelli", CITY),
         ]
     );
     // Defoe's near miss ("nær å sette inn ledermålet") is a chance and not a goal.
@@ -87,11 +72,19 @@ fn reference_article_gives_the_match_facts() {
         .map(|e| e.kind.as_str())
         .collect();
     assert_eq!(kinds, ["chance"]);
-    // The match facts: teams, score, the five goals in order, consistent.
-    let row = kampfakta::export::match_row(&analysis, gazetteer).unwrap();
+}
+
+/// The match facts of the reference article: teams, score, the five goals in order, consistent.
+#[test]
+fn reference_article_gives_the_match_row() {
+    let Some(doc) = reference_article() else {
+        return;
+    };
+    let analysis = PIPELINE.analyze(&doc);
+    let row = kampfakta::export::match_row(&analysis, PIPELINE.gazetteer()).unwrap();
     assert_eq!(
         (row.home, row.away, row.score, row.score_source),
-        (city, spurs, "3-2", "header")
+        (CITY, SPURS, "3-2", "header")
     );
     assert_eq!(
         row.goals,
@@ -100,7 +93,16 @@ fn reference_article_gives_the_match_facts() {
          90+ Mario Balotelli (Manchester City)"
     );
     assert_eq!(row.consistent, "true");
-    // Descriptions without a name link to the player the article means.
+}
+
+/// Descriptions without a name link to the player the article means.
+#[test]
+fn reference_article_links_descriptions_to_players() {
+    let Some(doc) = reference_article() else {
+        return;
+    };
+    let analysis = PIPELINE.analyze(&doc);
+    let gazetteer = PIPELINE.gazetteer();
     let described: Vec<(&str, &str)> = analysis
         .recognition
         .mentions
@@ -126,10 +128,19 @@ fn reference_article_gives_the_match_facts() {
             "{expected:?} not in {described:?}"
         );
     }
-    // The header fixes the match.
+}
+
+/// The header of the reference article fixes the match.
+#[test]
+fn reference_article_header_fixes_the_match() {
+    let Some(doc) = reference_article() else {
+        return;
+    };
+    let analysis = PIPELINE.analyze(&doc);
+    let gazetteer = PIPELINE.gazetteer();
     let context = &analysis.recognition.context;
-    assert_eq!(gazetteer.entity(context.home.unwrap()).name, city);
-    assert_eq!(gazetteer.entity(context.away.unwrap()).name, spurs);
+    assert_eq!(gazetteer.entity(context.home.unwrap()).name, CITY);
+    assert_eq!(gazetteer.entity(context.away.unwrap()).name, SPURS);
 }
 
 /// Sentence events on the hand-labelled development set: the F1 reached must not drop.
@@ -137,7 +148,7 @@ fn reference_article_gives_the_match_facts() {
 fn event_f1_on_gold_dev_keeps_its_floor() {
     use kampfakta::EventKind::*;
     let Some(gold) = gold_events() else { return };
-    let predictions = kampfakta::eval::predict_sentences(&Pipeline::new().unwrap(), &gold);
+    let predictions = kampfakta::eval::predict_sentences(&PIPELINE, &gold);
     assert_event_floors(
         &gold,
         &predictions,
@@ -156,9 +167,10 @@ fn event_f1_on_gold_dev_keeps_its_floor() {
 fn event_f1_on_gold_dev_in_documents_keeps_its_floor() {
     use kampfakta::EventKind::*;
     let Some(gold) = gold_events() else { return };
-    let corpora = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
-    let predictions =
-        kampfakta::eval::predict_documents(&Pipeline::new().unwrap(), &corpora, &gold).unwrap();
+    let Some(corpora) = shared_path("corpora") else {
+        return;
+    };
+    let predictions = kampfakta::eval::predict_documents(&PIPELINE, &corpora, &gold).unwrap();
     assert_event_floors(
         &gold,
         &predictions,
@@ -172,8 +184,7 @@ fn event_f1_on_gold_dev_in_documents_keeps_its_floor() {
 }
 
 fn gold_events() -> Option<Vec<kampfakta::eval::GoldSentence>> {
-    shared("gold/dev.tsv")?;
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/gold/dev.tsv");
+    let path = shared_path("gold/dev.tsv")?;
     Some(kampfakta::eval::read_gold_events(&path).unwrap())
 }
 
@@ -201,12 +212,9 @@ fn assert_event_floors(
 /// the goals `matches.csv` lists add up to the stated score as often as they did.
 #[test]
 fn every_norec_football_report_is_taken_as_football() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norec-football");
-    if !root.is_dir() {
-        skipped(&root);
+    let Some(root) = shared_path("corpora/norec-football") else {
         return;
-    }
-    let pipeline = Pipeline::new().unwrap();
+    };
     let mut reports = 0;
     // Reports whose goals add up to the stated score per team, and how far off the goals per team
     // are in total.
@@ -216,7 +224,7 @@ fn every_norec_football_report_is_taken_as_football() {
             let path = entry.unwrap().path();
             let text = std::fs::read_to_string(&path).unwrap();
             let doc = Document::new(path.display().to_string(), text);
-            let analysis = pipeline.analyze(&doc);
+            let analysis = PIPELINE.analyze(&doc);
             assert!(analysis.football, "{} set aside", path.display());
             assert!(
                 !analysis.recognition.mentions.is_empty(),
@@ -287,12 +295,11 @@ fn segmentation_f1_on_ud_keeps_its_floor() {
 /// quality apart from coverage. The figures reached must not drop.
 #[test]
 fn entity_f1_on_norne_football_keeps_its_floor() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/norne/ndt/nob");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        skipped(&dir);
+    let Some(dir) = shared_path("corpora/norne/ndt/nob") else {
         return;
     };
-    let mut files: Vec<PathBuf> = entries
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -315,11 +322,8 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
     let oracle = kampfakta::Gazetteer::from_entities(kampfakta::eval::oracle_entities(&documents));
     let with_oracle = Pipeline::with(oracle, kampfakta::Lexicon::new().unwrap()).all_documents();
     let scores = kampfakta::eval::evaluate_entities(&with_oracle, &documents, 0);
-    let defaults = kampfakta::eval::evaluate_entities(
-        &Pipeline::new().unwrap().all_documents(),
-        &documents,
-        0,
-    );
+    let defaults =
+        kampfakta::eval::evaluate_entities(&PIPELINE.clone().all_documents(), &documents, 0);
     let floors = [
         ("oracle", "PER", scores.per, 0.99, 0.99),
         ("oracle", "ORG", scores.org, 0.985, 0.98),

@@ -1,0 +1,204 @@
+//! The other commands as a user drives them: `gazetteer`, `tokenize`, `eval` and `merge`.
+
+use crate::common::{column, extract, kampfakta, read};
+use std::path::{Path, PathBuf};
+
+#[test]
+fn gazetteer_add_then_check_then_extract_with_overlay() {
+    let dir = tempfile::tempdir().unwrap();
+    let gaz = dir.path().join("gaz");
+    let gaz_arg = gaz.to_str().unwrap();
+    let add = add_haaland(
+        gaz_arg,
+        &[
+            "--alias",
+            "Haaland",
+            "--club",
+            "club:manchester-city",
+            "--nationality",
+            "Norge",
+            "--position",
+            "FW",
+        ],
+    );
+    assert!(
+        add.status.success(),
+        "{}",
+        String::from_utf8_lossy(&add.stderr)
+    );
+    assert_eq!(
+        read(&gaz.join("players.csv")),
+        "id,name,aliases,club,nationality,position,birth_date\n\
+         player:erling-braut-haaland,Erling Braut Haaland,Haaland,club:manchester-city,Norge,FW,\n"
+    );
+    let again = add_haaland(gaz_arg, &[]);
+    assert_eq!(again.status.code(), Some(2), "a duplicate id is refused");
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("duplicate id player:erling-braut-haaland")
+    );
+    assert_eq!(
+        read(&gaz.join("players.csv")).lines().count(),
+        2,
+        "the refused row was taken out again"
+    );
+
+    let check = kampfakta(&["gazetteer", "check", gaz_arg, "--with-defaults"]);
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{stdout}");
+    assert!(stdout.contains("0 problems"), "{stdout}");
+    let alone = kampfakta(&["gazetteer", "check", gaz_arg]);
+    assert_eq!(
+        alone.status.code(),
+        Some(1),
+        "without the defaults, the club and nation are unknown"
+    );
+
+    let corpus = dir.path().join("a.txt");
+    std::fs::write(
+        &corpus,
+        "Manchester City - Norwich 5-0\nHaaland scoret i det 12. minutt.",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = extract(
+        &[corpus.to_str().unwrap()],
+        &out,
+        &["--gazetteer", gaz_arg, "--with-defaults"],
+    );
+    assert!(output.status.success());
+    let events = read(&out.join("events.csv"));
+    assert_eq!(
+        column(&events, "player_id"),
+        ["player:erling-braut-haaland"]
+    );
+    assert_eq!(column(&events, "team_id"), ["club:manchester-city"]);
+}
+
+/// `kampfakta gazetteer add player --name "Erling Braut Haaland" --dir DIR EXTRA...`
+fn add_haaland(dir: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "gazetteer",
+        "add",
+        "player",
+        "--name",
+        "Erling Braut Haaland",
+        "--dir",
+        dir,
+    ];
+    args.extend(extra);
+    kampfakta(&args)
+}
+
+#[test]
+fn tokenize_prints_offsets() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.txt");
+    std::fs::write(&file, "I det 56. minutt: 3-2.\nLondon-klubben").unwrap();
+    let output = kampfakta(&["tokenize", file.to_str().unwrap()]);
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "0\t0\t1\tI\n0\t2\t5\tdet\n0\t6\t9\t56.\n0\t10\t16\tminutt\n0\t16\t17\t:\n0\t18\t21\t3-2\n0\t21\t22\t.\n\
+         1\t23\t37\tLondon-klubben\n"
+    );
+}
+
+#[test]
+fn shipped_gazetteers_check_clean() {
+    let output = kampfakta(&["gazetteer", "check"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("player\t") && stdout.contains("0 problems"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn oracle_gazetteer_from_conll_then_eval_entities() {
+    let dir = tempfile::tempdir().unwrap();
+    let gaz = dir.path().join("oracle");
+    let conll = "tests/data/mini-norne.conll";
+    let built = kampfakta(&[
+        "gazetteer",
+        "from-conll",
+        conll,
+        "--dir",
+        gaz.to_str().unwrap(),
+    ]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    assert_eq!(
+        read(&gaz.join("clubs.csv")),
+        "id,name,aliases,country,city\nclub:brann,Brann,,,\nclub:rosenborg,Rosenborg,,,\n"
+    );
+    let eval = kampfakta(&[
+        "eval",
+        "entities",
+        conll,
+        "--gazetteer",
+        gaz.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&eval.stdout);
+    assert!(
+        stdout.contains("PER        1      1   1.000   1.000   1.000"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ORG        3      3   1.000   1.000   1.000"),
+        "Rosenborgs found as a genitive: {stdout}"
+    );
+}
+
+#[test]
+fn shards_merge_into_the_bytes_of_one_run() {
+    let corpus = tempfile::tempdir().unwrap();
+    let sample =
+        read(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/samples/rosenborg-molde.txt"));
+    for i in 0..30 {
+        let text = sample
+            .replace("23 minutter", &format!("{} minutter", 1 + i))
+            .repeat(1 + i % 4);
+        std::fs::write(corpus.path().join(format!("doc{i:02}.txt")), text).unwrap();
+    }
+    let input = corpus.path().to_str().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let whole = work.path().join("whole");
+    assert!(extract(&[input], &whole, &[]).status.success());
+    let mut shard_dirs = Vec::new();
+    for i in 1..=3 {
+        let dir = work.path().join(format!("shard{i}"));
+        assert!(extract(&[input], &dir, &["--shard", &format!("{i}/3")])
+            .status
+            .success());
+        shard_dirs.push(dir.to_str().unwrap().to_string());
+    }
+    let merged = work.path().join("merged");
+    let mut args = vec!["merge"];
+    args.extend(shard_dirs.iter().map(String::as_str));
+    args.extend(["--out", merged.to_str().unwrap()]);
+    assert!(kampfakta(&args).status.success());
+    for file in ["events.csv", "mentions.csv", "matches.csv"] {
+        assert!(
+            read(&whole.join(file)) == read(&merged.join(file)),
+            "{file} differs"
+        );
+    }
+    let shard_sizes: Vec<usize> = shard_dirs
+        .iter()
+        .map(|d| read(&Path::new(d).join("events.csv")).lines().count())
+        .collect();
+    assert!(
+        shard_sizes.iter().all(|&n| n > 1),
+        "every shard has rows: {shard_sizes:?}"
+    );
+    assert_eq!(
+        kampfakta(&["extract", input, "--out", "x", "--shard", "4/3"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
