@@ -4,8 +4,9 @@
 use super::conll::ConllDocument;
 use super::SpanScores;
 use crate::gazetteer::{Entity, EntityKind};
+use crate::ingest::Document;
+use crate::pipeline::Pipeline;
 use crate::recognize::{previous_word, How};
-use crate::{Document, Pipeline};
 use std::collections::{BTreeMap, HashSet};
 use std::ops::Range;
 
