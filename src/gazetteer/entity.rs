@@ -95,7 +95,9 @@ pub struct Entity {
     /// Other surface forms (`Haaland`), without the name.
     pub aliases: Vec<String>,
     /// Attributes by column name (`club`, `nationality`, `position`, `birth_date`, `city`, ...),
-    /// as written; `club` and `nationality` hold resolved ids.
+    /// as written; `club` and `nationality` hold resolved ids. Recognition reads them typed, from
+    /// the gazetteer's profiles ([`Gazetteer::player`](super::Gazetteer::player) and its
+    /// siblings), resolved once at load.
     pub attrs: Vec<(String, String)>,
 }
 
