@@ -6,7 +6,6 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use kampfakta::gazetteer::{Entity, EntityKind};
-use kampfakta::recognize::Descriptors;
 use kampfakta::{
     classify, recognize, segment, segment::Segmented, Document, Gazetteer, Lexicon, Pipeline,
     Recognition,
@@ -81,18 +80,13 @@ fn stages(c: &mut Criterion) {
     });
     // The later stages alone, on the output of the earlier ones.
     let gazetteer = pipeline.gazetteer();
-    let descriptors = Descriptors::new(gazetteer);
     let lexicon = Lexicon::new().expect("shipped lexicon loads");
     let segmented: Vec<Segmented> = docs.iter().map(|d| Segmented::new(&d.text)).collect();
     group.bench_function("recognize", |b| {
         b.iter(|| {
             let mentions: usize = segmented
                 .iter()
-                .map(|d| {
-                    recognize::recognize(gazetteer, &descriptors, black_box(d))
-                        .mentions
-                        .len()
-                })
+                .map(|d| recognize::recognize(gazetteer, black_box(d)).mentions.len())
                 .sum();
             assert!(mentions >= 5_000, "{mentions} mentions");
             mentions
@@ -100,7 +94,7 @@ fn stages(c: &mut Criterion) {
     });
     let recognized: Vec<Recognition> = segmented
         .iter()
-        .map(|d| recognize::recognize(gazetteer, &descriptors, d))
+        .map(|d| recognize::recognize(gazetteer, d))
         .collect();
     group.bench_function("classify", |b| {
         b.iter(|| {

@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::facts::{match_facts, MatchFacts};
 use crate::gazetteer::Gazetteer;
 use crate::ingest::Document;
-use crate::recognize::{self, Descriptors, Recognition};
+use crate::recognize::{self, Recognition};
 use crate::segment::{self, Sentence};
 use crate::topic;
 
@@ -14,7 +14,6 @@ use crate::topic;
 #[derive(Debug, Clone)]
 pub struct Pipeline {
     gazetteer: Gazetteer,
-    descriptors: Descriptors,
     lexicon: Lexicon,
     /// Report mentions and events of football documents only (the default).
     football_only: bool,
@@ -47,10 +46,8 @@ impl Pipeline {
 
     /// A pipeline with the given gazetteer and cue lexicon.
     pub fn with(gazetteer: Gazetteer, lexicon: Lexicon) -> Pipeline {
-        let descriptors = Descriptors::new(&gazetteer);
         Pipeline {
             gazetteer,
-            descriptors,
             lexicon,
             football_only: true,
         }
@@ -78,7 +75,7 @@ impl Pipeline {
             return Analysis::not_football(document);
         }
         let segmented = segment::Segmented::with_folded(text, folded);
-        let recognition = recognize::recognize(&self.gazetteer, &self.descriptors, &segmented);
+        let recognition = recognize::recognize(&self.gazetteer, &segmented);
         let events = classify::classify(&self.lexicon, &self.gazetteer, &segmented, &recognition);
         let football = !self.football_only
             || topic::is_football_document(&self.gazetteer, glance, &recognition, &events);

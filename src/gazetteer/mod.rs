@@ -21,141 +21,24 @@
 //! each with `file:line`.
 
 mod csv_rows;
+mod descriptors;
+mod entity;
 mod load;
+mod profile;
 mod write;
 
+pub use descriptors::Descriptors;
+pub use entity::{slug, Entity, EntityKind};
 pub use load::GazetteerBuilder;
+pub use profile::{ClubProfile, NationalTeamProfile, PlayerProfile, Position};
 pub use write::{append_row, write_folder};
 
 use crate::error::Result;
 use crate::segment::fold;
 use aho_corasick::automaton::OverlappingState;
 use aho_corasick::{AhoCorasick, Anchored, Input, MatchKind, StartKind};
+use profile::Profile;
 use std::collections::{HashMap, HashSet};
-
-/// What an entity is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum EntityKind {
-    Player,
-    Club,
-    NationalTeam,
-    Official,
-    /// A newspaper, website or channel.
-    Media,
-}
-
-impl EntityKind {
-    pub const ALL: [EntityKind; 5] = [
-        EntityKind::Player,
-        EntityKind::Club,
-        EntityKind::NationalTeam,
-        EntityKind::Official,
-        EntityKind::Media,
-    ];
-
-    /// The file that holds this kind in a gazetteer folder.
-    pub fn file_name(self) -> &'static str {
-        match self {
-            EntityKind::Player => "players.csv",
-            EntityKind::Club => "clubs.csv",
-            EntityKind::NationalTeam => "national_teams.csv",
-            EntityKind::Official => "officials.csv",
-            EntityKind::Media => "media.csv",
-        }
-    }
-
-    /// The prefix of derived ids (`player:erling-braut-haaland`).
-    pub fn id_prefix(self) -> &'static str {
-        match self {
-            EntityKind::Player => "player",
-            EntityKind::Club => "club",
-            EntityKind::NationalTeam => "national",
-            EntityKind::Official => "official",
-            EntityKind::Media => "media",
-        }
-    }
-
-    /// The name used in CSV output and on the command line.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EntityKind::Player => "player",
-            EntityKind::Club => "club",
-            EntityKind::NationalTeam => "national_team",
-            EntityKind::Official => "official",
-            EntityKind::Media => "media",
-        }
-    }
-
-    /// Clubs and national teams: what a match is played between.
-    pub fn is_team(self) -> bool {
-        matches!(self, EntityKind::Club | EntityKind::NationalTeam)
-    }
-
-    /// Players and officials: who can be named by a surname alone.
-    pub fn is_person(self) -> bool {
-        matches!(self, EntityKind::Player | EntityKind::Official)
-    }
-
-    fn columns(self) -> &'static [&'static str] {
-        match self {
-            EntityKind::Player => &["club", "nationality", "position", "birth_date"],
-            EntityKind::Club => &["country", "city"],
-            EntityKind::NationalTeam => &["country_code", "adjective", "demonym"],
-            EntityKind::Official => &["role"],
-            EntityKind::Media => &["country"],
-        }
-    }
-}
-
-/// One player, club, national team, official or paper.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entity {
-    pub id: String,
-    pub kind: EntityKind,
-    pub name: String,
-    pub aliases: Vec<String>,
-    /// Attributes by column name (`club`, `nationality`, `position`, `birth_date`, `city`, ...).
-    /// `club` and `nationality` hold resolved ids.
-    pub attrs: Vec<(String, String)>,
-}
-
-impl Entity {
-    /// An attribute's value, if set and not empty.
-    pub fn attr(&self, column: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|(c, v)| c == column && !v.is_empty())
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn set_attr(&mut self, column: &str, value: String) {
-        match self.attrs.iter_mut().find(|(c, _)| c == column) {
-            Some(slot) => slot.1 = value,
-            None => self.attrs.push((column.to_string(), value)),
-        }
-    }
-}
-
-/// `<kind>:<slug>`: lower case, every run of characters that are not letters or digits becomes
-/// one `-`. Letters keep their accents (`ø` stays `ø`).
-pub fn slug(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut dash = false;
-    for c in name.chars().flat_map(char::to_lowercase) {
-        if c.is_alphanumeric() {
-            out.push(c);
-            dash = false;
-        } else if !dash && !out.is_empty() {
-            out.push('-');
-            dash = true;
-        }
-    }
-    while out.ends_with('-') {
-        out.pop();
-    }
-    out
-}
 
 /// One surface form an entity can be written as.
 #[derive(Debug, Clone)]
@@ -204,10 +87,14 @@ impl FormMatch {
     }
 }
 
-/// The loaded entities and the automaton that finds them.
+/// The loaded entities, what their rows say about them, and the automaton that finds them.
 #[derive(Debug, Clone)]
 pub struct Gazetteer {
     entities: Vec<Entity>,
+    /// Per entity: its columns read and resolved once, so recognition never parses a column.
+    profiles: Vec<Profile>,
+    /// The words built from the profiles that describe entities without naming them.
+    descriptors: Descriptors,
     by_id: HashMap<String, usize>,
     automaton: AhoCorasick,
     /// The bytes a pattern starts with: most word starts can be passed over without a search.
@@ -234,33 +121,14 @@ impl Gazetteer {
 
     /// Builds a gazetteer from entities already resolved (club and nationality hold ids).
     pub fn from_entities(entities: Vec<Entity>) -> Gazetteer {
-        let by_id = entities
+        let by_id: HashMap<String, usize> = entities
             .iter()
             .enumerate()
             .map(|(i, e)| (e.id.clone(), i))
             .collect();
-        let mut pattern_index: HashMap<String, usize> = HashMap::new();
-        let mut patterns: Vec<String> = Vec::new();
-        let mut candidates: Vec<Vec<Candidate>> = Vec::new();
-        for (entity, e) in entities.iter().enumerate() {
-            let forms =
-                std::iter::once((&e.name, true)).chain(e.aliases.iter().map(|a| (a, false)));
-            for (form, is_name) in forms {
-                let folded = fold(form);
-                let slot = *pattern_index.entry(folded.clone()).or_insert_with(|| {
-                    patterns.push(folded);
-                    candidates.push(Vec::new());
-                    candidates.len() - 1
-                });
-                if !candidates[slot].iter().any(|c| c.entity == entity) {
-                    candidates[slot].push(Candidate {
-                        entity,
-                        form: form.clone(),
-                        is_name,
-                    });
-                }
-            }
-        }
+        let profiles: Vec<Profile> = entities.iter().map(|e| Profile::of(e, &by_id)).collect();
+        let descriptors = Descriptors::new(&profiles);
+        let (patterns, candidates) = surface_forms(&entities);
         // Every match at a given start (overlapping, anchored): the recogniser picks the longest
         // that passes the word-boundary and case checks, which a leftmost-longest automaton
         // cannot do.
@@ -282,6 +150,8 @@ impl Gazetteer {
         }
         Gazetteer {
             entities,
+            profiles,
+            descriptors,
             by_id,
             automaton,
             first_bytes,
@@ -299,6 +169,38 @@ impl Gazetteer {
     /// The entity at an index (from [`Gazetteer::index_of`] or a [`Candidate`]).
     pub fn entity(&self, index: usize) -> &Entity {
         &self.entities[index]
+    }
+
+    /// What a player's row says (clubs, national teams, position, birth year); `None` when the
+    /// entity is not a player.
+    pub fn player(&self, index: usize) -> Option<&PlayerProfile> {
+        match &self.profiles[index] {
+            Profile::Player(player) => Some(player),
+            _ => None,
+        }
+    }
+
+    /// What a club's row says (its home city); `None` when the entity is not a club.
+    pub fn club(&self, index: usize) -> Option<&ClubProfile> {
+        match &self.profiles[index] {
+            Profile::Club(club) => Some(club),
+            _ => None,
+        }
+    }
+
+    /// What a national team's row says (its adjective and demonym); `None` when the entity is
+    /// not a national team.
+    pub fn national_team(&self, index: usize) -> Option<&NationalTeamProfile> {
+        match &self.profiles[index] {
+            Profile::NationalTeam(nation) => Some(nation),
+            _ => None,
+        }
+    }
+
+    /// The words built from the entities that describe them without naming them (demonyms,
+    /// adjectives, cities, squads).
+    pub fn descriptors(&self) -> &Descriptors {
+        &self.descriptors
     }
 
     /// The index of the entity with an id (an id merged into another resolves to the kept one).
@@ -378,6 +280,33 @@ impl Gazetteer {
     }
 }
 
+/// Every folded surface form (names and aliases) once, in the order entities first write it, with
+/// the entities written that way (each once, in entity order).
+fn surface_forms(entities: &[Entity]) -> (Vec<String>, Vec<Vec<Candidate>>) {
+    let mut pattern_index: HashMap<String, usize> = HashMap::new();
+    let mut patterns: Vec<String> = Vec::new();
+    let mut candidates: Vec<Vec<Candidate>> = Vec::new();
+    for (entity, e) in entities.iter().enumerate() {
+        let forms = std::iter::once((&e.name, true)).chain(e.aliases.iter().map(|a| (a, false)));
+        for (form, is_name) in forms {
+            let folded = fold(form);
+            let slot = *pattern_index.entry(folded.clone()).or_insert_with(|| {
+                patterns.push(folded);
+                candidates.push(Vec::new());
+                candidates.len() - 1
+            });
+            if !candidates[slot].iter().any(|c| c.entity == entity) {
+                candidates[slot].push(Candidate {
+                    entity,
+                    form: form.clone(),
+                    is_name,
+                });
+            }
+        }
+    }
+    (patterns, candidates)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,5 +336,20 @@ mod tests {
             Some("club:manchester-city|club:ac-milan")
         );
         assert_eq!(balotelli.attr("nationality"), Some("national:italia"));
+        let index = |id: &str| gazetteer.index_of(id).unwrap();
+        let profile = gazetteer.player(index("player:mario-balotelli")).unwrap();
+        assert_eq!(
+            profile.clubs,
+            [index("club:manchester-city"), index("club:ac-milan")],
+            "resolved once, in the order written"
+        );
+        assert_eq!(profile.nationality(), Some(index("national:italia")));
+        assert!(gazetteer.club(index("national:italia")).is_none());
+        let italia = gazetteer.national_team(index("national:italia")).unwrap();
+        let italians = gazetteer.descriptors().nation_of_demonym("italieneren");
+        assert_eq!(
+            (italia.demonym.as_deref(), italians),
+            (Some("italiener"), Some(index("national:italia")))
+        );
     }
 }

@@ -4,9 +4,9 @@
 //! (`Mario Götze (22)`), and the teams and nationality the gazetteer gives a player.
 
 use super::candidates::RawMatch;
-use super::descriptors::{Descriptors, TEAM_NOUNS};
+use super::nouns::TEAM_NOUNS;
 use super::{sentence_at, Mention};
-use crate::gazetteer::{EntityKind, Gazetteer};
+use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile};
 use crate::segment::{Segmented, Sentence, Token, TokenKind};
 use crate::text::one_dash;
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
@@ -68,27 +68,18 @@ impl MatchContext {
     }
 }
 
-/// The clubs (current first) and national team of a player, as entity indexes.
+/// The clubs (current first) and national team of a player, as entity indexes; none for an
+/// entity that is not a player. The same as [`PlayerProfile::teams`].
 pub fn teams_of(gazetteer: &Gazetteer, entity: usize) -> impl Iterator<Item = usize> + '_ {
-    let entity = gazetteer.entity(entity);
-    ["club", "nationality"]
-        .into_iter()
-        .filter_map(move |column| entity.attr(column))
-        .flat_map(|ids| ids.split('|'))
-        .filter_map(|id| gazetteer.index_of(id))
-}
-
-/// The national team of a player, if the gazetteer gives one.
-pub(super) fn nationality(gazetteer: &Gazetteer, player: usize) -> Option<usize> {
     gazetteer
-        .entity(player)
-        .attr("nationality")
-        .and_then(|id| gazetteer.index_of(id))
+        .player(entity)
+        .into_iter()
+        .flat_map(PlayerProfile::teams)
 }
 
 /// `London-klubben`, `Manchester-laget`, `londonerne`: a team of the match from that city.
 pub(super) fn city_team(
-    descriptors: &Descriptors,
+    gazetteer: &Gazetteer,
     text: &str,
     token: &Token,
     context: &MatchContext,
@@ -98,7 +89,7 @@ pub(super) fn city_team(
         return None;
     }
     let playing_in = |city: &str| -> Option<usize> {
-        let clubs = descriptors.cities.get(city)?;
+        let clubs = gazetteer.descriptors().clubs_in(city)?;
         let playing: Vec<usize> = context.teams().filter(|t| clubs.contains(t)).collect();
         (playing.len() == 1).then(|| playing[0])
     };

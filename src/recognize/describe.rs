@@ -4,10 +4,10 @@
 //! `keeperen`) to the most recent compatible player; team compounds with a role
 //! (`Schalke-spissen`) to one of the team's players.
 
-use super::context::{city_team, nationality, report_year, stated_ages, MatchContext, PLAYER_AGES};
-use super::descriptors::{position, role, Descriptors, AWAY_WORDS, HOME_WORDS};
+use super::context::{city_team, report_year, stated_ages, MatchContext, PLAYER_AGES};
+use super::nouns::{position, role, AWAY_WORDS, HOME_WORDS};
 use super::{How, Mention};
-use crate::gazetteer::{EntityKind, Gazetteer};
+use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
 use crate::segment::{Segmented, Sentence, Token};
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
@@ -22,7 +22,6 @@ const MENTIONS_BACK: usize = 64;
 /// Links descriptions without a name to teams and players, adding them to `mentions`.
 pub(super) fn describe(
     gazetteer: &Gazetteer,
-    descriptors: &Descriptors,
     document: &Segmented<'_>,
     context: &MatchContext,
     mentions: &mut Vec<Mention>,
@@ -30,7 +29,7 @@ pub(super) fn describe(
     let Descriptions {
         found,
         players_of_teams,
-    } = Describer::new(gazetteer, descriptors, document, context, mentions).descriptions();
+    } = Describer::new(gazetteer, document, context, mentions).descriptions();
     for (at, player, span) in players_of_teams {
         mentions[at] = Mention {
             span,
@@ -46,7 +45,6 @@ pub(super) fn describe(
 /// One document as the descriptions read it: its text, the names found in it and its match.
 struct Describer<'a> {
     gazetteer: &'a Gazetteer,
-    descriptors: &'a Descriptors,
     text: &'a str,
     folded: &'a str,
     sentences: &'a [Sentence],
@@ -76,15 +74,14 @@ enum Wanted {
     /// `italieneren`: a player of that national team.
     Nationality(usize),
     /// `den italienske spissen`: a player of that national team who may play that position.
-    NationalityAndPosition(usize, &'static str),
+    NationalityAndPosition(usize, Position),
     /// `keeperen`: a player of that position, and only when one such player is in reach.
-    Position(&'static str),
+    Position(Position),
 }
 
 impl<'a> Describer<'a> {
     fn new(
         gazetteer: &'a Gazetteer,
-        descriptors: &'a Descriptors,
         document: &'a Segmented<'_>,
         context: &'a MatchContext,
         mentions: &'a [Mention],
@@ -92,7 +89,6 @@ impl<'a> Describer<'a> {
         let (text, sentences) = (document.text, &document.sentences[..]);
         Describer {
             gazetteer,
-            descriptors,
             text,
             folded: &document.folded,
             sentences,
@@ -166,7 +162,7 @@ impl<'a> Describer<'a> {
         } else if AWAY_WORDS.contains(&word) {
             self.context.away
         } else {
-            city_team(self.descriptors, self.text, token, self.context)
+            city_team(self.gazetteer, self.text, token, self.context)
         }
     }
 
@@ -207,17 +203,18 @@ impl<'a> Describer<'a> {
         if let Some(age) = age_noun(word) {
             return Some((token.span.clone(), Wanted::Age(age)));
         }
-        if let Some(&nation) = self.descriptors.demonyms.get(word) {
+        let descriptors = self.gazetteer.descriptors();
+        if let Some(nation) = descriptors.nation_of_demonym(word) {
             return Some((token.span.clone(), Wanted::Nationality(nation)));
         }
-        if let (Some(&nation), Some(next)) =
-            (self.descriptors.adjectives.get(word), tokens.get(t + 1))
+        if let (Some(nation), Some(next)) =
+            (descriptors.nation_of_adjective(word), tokens.get(t + 1))
         {
-            let code = position(&self.folded[next.span.clone()])?;
+            let position = position(&self.folded[next.span.clone()])?;
             let span = token.span.start..next.span.end;
-            return Some((span, Wanted::NationalityAndPosition(nation, code)));
+            return Some((span, Wanted::NationalityAndPosition(nation, position)));
         }
-        position(word).map(|code| (token.span.clone(), Wanted::Position(code)))
+        position(word).map(|position| (token.span.clone(), Wanted::Position(position)))
     }
 
     /// The players named (or described) from `reach` up to a description that fit what it asks,
@@ -250,37 +247,27 @@ impl<'a> Describer<'a> {
 
     /// Whether a player is what a description asks for.
     fn fits(&self, wanted: Wanted, player: usize) -> bool {
+        let Some(profile) = self.gazetteer.player(player) else {
+            return false;
+        };
         match wanted {
-            Wanted::Age(age) => self.age_fits(player, age),
-            Wanted::Nationality(nation) => nationality(self.gazetteer, player) == Some(nation),
-            Wanted::NationalityAndPosition(nation, code) => {
-                nationality(self.gazetteer, player) == Some(nation) && self.may_play(player, code)
+            Wanted::Age(age) => self.age_fits(player, profile, age),
+            Wanted::Nationality(nation) => profile.nationality() == Some(nation),
+            Wanted::NationalityAndPosition(nation, position) => {
+                profile.nationality() == Some(nation) && profile.may_play(position)
             }
-            Wanted::Position(code) => self.gazetteer.entity(player).attr("position") == Some(code),
+            Wanted::Position(position) => profile.position == Some(position),
         }
     }
 
     /// An age the report states ("Mario Götze (22)") decides; else, with the report's year, a
     /// player born then fits (a birthday may not have come yet); without either, any player does.
-    fn age_fits(&self, player: usize, age: i32) -> bool {
-        let born = self
-            .gazetteer
-            .entity(player)
-            .attr("birth_date")
-            .and_then(|d| d.get(..4)?.parse::<i32>().ok());
-        match (self.stated.get(&player), self.year, born) {
+    fn age_fits(&self, player: usize, profile: &PlayerProfile, age: i32) -> bool {
+        match (self.stated.get(&player), self.year, profile.birth_year) {
             (Some(&stated), _, _) => stated == age,
             (None, Some(year), Some(born)) => matches!(year - born - age, 0 | 1),
             _ => true,
         }
-    }
-
-    /// Whether a player may play a position: the gazetteer gives it, or gives none.
-    fn may_play(&self, player: usize, code: &str) -> bool {
-        self.gazetteer
-            .entity(player)
-            .attr("position")
-            .is_none_or(|pos| pos == code)
     }
 
     /// The player a team compound names (`Schalke-spissen`, `Uruguay-stjernen`): one of the
@@ -298,9 +285,15 @@ impl<'a> Describer<'a> {
             .filter(|&e| self.gazetteer.entity(e).kind.is_team())?;
         let noun = self.folded[mention.span.end..token.span.end].strip_prefix('-')?;
         let position = role(noun)?;
-        let squad = self.descriptors.squads.get(&team)?;
-        let fits =
-            |p: usize| squad.contains(&p) && position.is_none_or(|code| self.may_play(p, code));
+        let squad = self.gazetteer.descriptors().squad(team)?;
+        let fits = |p: usize| {
+            squad.contains(&p)
+                && position.is_none_or(|position| {
+                    self.gazetteer
+                        .player(p)
+                        .is_some_and(|profile| profile.may_play(position))
+                })
+        };
         if self.name_follows(at, token) {
             return None;
         }
@@ -362,17 +355,12 @@ impl<'a> Describer<'a> {
 
     /// Whether the gazetteer has a player at a club or national team of the header's match.
     fn plays_in_match(&self, player: usize) -> bool {
-        let player = self.gazetteer.entity(player);
-        [self.context.home, self.context.away]
-            .into_iter()
-            .flatten()
-            .any(|side| {
-                let id = self.gazetteer.entity(side).id.as_str();
-                player.attr("nationality") == Some(id)
-                    || player
-                        .attr("club")
-                        .is_some_and(|c| c.split('|').any(|c| c == id))
-            })
+        let Some(player) = self.gazetteer.player(player) else {
+            return false;
+        };
+        self.context
+            .teams()
+            .any(|side| player.nationality() == Some(side) || player.clubs.contains(&side))
     }
 }
 
@@ -387,7 +375,7 @@ fn age_noun(word: &str) -> Option<i32> {
 mod tests {
     use crate::gazetteer::{EntityKind, Gazetteer};
     use crate::recognize::tests::{check, entity, m};
-    use crate::recognize::{recognize, Descriptors, How};
+    use crate::recognize::{recognize, How};
     use crate::segment::Segmented;
 
     #[test]
@@ -488,9 +476,8 @@ mod tests {
                 &[("birth_date", "1990-08-12")],
             ),
         ]);
-        let descriptors = Descriptors::new(&gazetteer);
         let linked = |text: &str| {
-            let recognition = recognize(&gazetteer, &descriptors, &Segmented::new(text));
+            let recognition = recognize(&gazetteer, &Segmented::new(text));
             let described = recognition
                 .mentions
                 .iter()

@@ -4,7 +4,7 @@
 //! [`NameFilter`], tried in order.
 
 use super::candidates::RawMatch;
-use super::descriptors::role;
+use super::nouns::role;
 use super::places::{football_word_opens, is_place_named, is_sports_sentence};
 use super::{sentence_at, How};
 use crate::gazetteer::Gazetteer;

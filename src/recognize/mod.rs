@@ -17,18 +17,18 @@
 //! One file per step, in the order a document goes through them: `candidates` (the automaton's
 //! matches at word starts and ends), `filter` (which of them are names; `places` says when a
 //! country or town is the team), `context` (the match the header names), `link` (an entity for
-//! each name), `describe` (references without a name, with the words of `descriptors`).
+//! each name), `describe` (references without a name, with the fixed words of `nouns` and the
+//! gazetteer's [`Descriptors`](crate::gazetteer::Descriptors)).
 
 mod candidates;
 mod context;
 mod describe;
-mod descriptors;
 mod filter;
 mod link;
+mod nouns;
 mod places;
 
 pub use context::{teams_of, MatchContext};
-pub use descriptors::Descriptors;
 // `classify` and `eval` import `previous_word` from here; it lives in `text` now.
 pub(crate) use crate::text::previous_word;
 
@@ -107,18 +107,14 @@ pub struct Recognition {
 }
 
 /// Finds and links the mentions of one document.
-pub fn recognize(
-    gazetteer: &Gazetteer,
-    descriptors: &Descriptors,
-    document: &Segmented<'_>,
-) -> Recognition {
+pub fn recognize(gazetteer: &Gazetteer, document: &Segmented<'_>) -> Recognition {
     let mut selected =
         candidates::leftmost_longest(gazetteer, document.text, document.folded.as_str());
     let mut filter = NameFilter::new(gazetteer, document, &selected);
     selected.retain(|m| filter.keeps(m));
     let context = context::match_context(gazetteer, document, &selected);
     let mut mentions = link::link(gazetteer, &context, &document.sentences, selected);
-    describe::describe(gazetteer, descriptors, document, &context, &mut mentions);
+    describe::describe(gazetteer, document, &context, &mut mentions);
     Recognition { mentions, context }
 }
 
@@ -234,8 +230,7 @@ mod tests {
     /// The mentions recognised in a text with the [`small`] gazetteer.
     pub(super) fn mentions(text: &str) -> Vec<Row> {
         let gazetteer = small();
-        let descriptors = Descriptors::new(&gazetteer);
-        let recognition = recognize(&gazetteer, &descriptors, &Segmented::new(text));
+        let recognition = recognize(&gazetteer, &Segmented::new(text));
         recognition
             .mentions
             .iter()

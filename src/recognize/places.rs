@@ -2,7 +2,7 @@
 //! city (`Norge`, `Tromsø`, `Stranda`) are also places, and only football around them makes them
 //! the team ("Norge møter Island", not "Norge bidrar til fattigdomsreduksjon"; not "i Norge").
 
-use crate::gazetteer::{Entity, EntityKind, Gazetteer};
+use crate::gazetteer::Gazetteer;
 use crate::segment::{fold, Sentence, TokenKind};
 
 /// Words before a place name that make it the place, not the team named after it.
@@ -14,21 +14,13 @@ pub(super) const LOCATIVES: &[&str] = &[
 /// "Norges nye landslag"), not the country ("Norges største supporterklubb").
 const GENITIVE_NOUN_WORDS: usize = 2;
 
-/// The city of a club: the first word of its `city` column, before any space, bracket or comma
-/// (a district or country after it).
-pub(super) fn home_city(club: &Entity) -> Option<&str> {
-    club.attr("city")
-        .map(|city| city.split([' ', '(', ',']).next().unwrap_or(""))
-}
-
-/// A national team, or a club written as its city (`Tromsø`, `Stranda`).
+/// A national team, or a club written as its home city (`Tromsø`, `Stranda`).
 pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str) -> bool {
-    let entity = gazetteer.entity(entity);
-    match entity.kind {
-        EntityKind::NationalTeam => true,
-        EntityKind::Club => home_city(entity).is_some_and(|city| fold(city) == fold(surface)),
-        _ => false,
-    }
+    gazetteer.national_team(entity).is_some()
+        || gazetteer
+            .club(entity)
+            .and_then(|club| club.home_city.as_deref())
+            .is_some_and(|city| fold(city) == fold(surface))
 }
 
 /// Word roots that make a sentence about football (a score token does too).

@@ -1,0 +1,121 @@
+//! The words built from the gazetteer that describe players and teams without naming them: the
+//! definite demonyms (`italieneren`) and inflected adjectives (`italienske`) of national teams, the
+//! clubs of each city (`London-klubben`) and each team's squad (`Schalke-spissen`). Built once
+//! with the gazetteer; the fixed nouns (`keeperen`, `hjemmelaget`) belong to
+//! [`recognize`](crate::recognize).
+
+use super::profile::Profile;
+// Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
+use rustc_hash::FxHashMap as HashMap;
+
+/// Norwegian words that describe players and teams without naming them, built from the gazetteer
+/// (see [`Gazetteer::descriptors`](super::Gazetteer::descriptors)).
+#[derive(Debug, Clone, Default)]
+pub struct Descriptors {
+    /// `italieneren`, `engelskmannen` -> national team.
+    demonyms: HashMap<String, usize>,
+    /// `italienske`, `engelske` -> national team.
+    adjectives: HashMap<String, usize>,
+    /// `london` -> clubs in that city.
+    cities: HashMap<String, Vec<usize>>,
+    /// A club or national team -> its players (`Schalke-spissen` is one of them).
+    squads: HashMap<usize, Vec<usize>>,
+}
+
+impl Descriptors {
+    /// The demonyms, adjectives, cities and squads of the entities' profiles (in entity order).
+    pub(super) fn new(profiles: &[Profile]) -> Descriptors {
+        let mut descriptors = Descriptors::default();
+        for (index, profile) in profiles.iter().enumerate() {
+            match profile {
+                Profile::NationalTeam(nation) => {
+                    if let Some(demonym) = &nation.demonym {
+                        descriptors
+                            .demonyms
+                            .insert(definite_demonym(demonym), index);
+                    }
+                    if let Some(adjective) = &nation.adjective {
+                        let inflected = inflected_adjective(adjective);
+                        descriptors.adjectives.insert(inflected, index);
+                    }
+                }
+                Profile::Club(club) => {
+                    if let Some(city) = &club.home_city {
+                        let city = city.to_lowercase();
+                        descriptors.cities.entry(city).or_default().push(index);
+                    }
+                }
+                Profile::Player(player) => {
+                    for team in player.clubs.iter().copied().chain(player.nationality()) {
+                        descriptors.squads.entry(team).or_default().push(index);
+                    }
+                }
+                Profile::Unprofiled => {}
+            }
+        }
+        descriptors
+    }
+
+    /// The national team whose people a lower-case word names (`italieneren`).
+    pub fn nation_of_demonym(&self, word: &str) -> Option<usize> {
+        self.demonyms.get(word).copied()
+    }
+
+    /// The national team a lower-case adjective before a noun stands for (`italienske`).
+    pub fn nation_of_adjective(&self, word: &str) -> Option<usize> {
+        self.adjectives.get(word).copied()
+    }
+
+    /// The clubs of a lower-case city (`london`), in entity order; `None` for a city of no club.
+    pub fn clubs_in(&self, city: &str) -> Option<&[usize]> {
+        self.cities.get(city).map(Vec::as_slice)
+    }
+
+    /// The players of a club or national team, in entity order; `None` when it has none.
+    pub fn squad(&self, team: usize) -> Option<&[usize]> {
+        self.squads.get(&team).map(Vec::as_slice)
+    }
+}
+
+/// The definite form of a demonym, lower case: `italiener` -> `italieneren`, `engelskmann` ->
+/// `engelskmannen`, `svenske` -> `svensken`.
+fn definite_demonym(demonym: &str) -> String {
+    let demonym = demonym.to_lowercase();
+    if demonym.ends_with('e') {
+        format!("{demonym}n")
+    } else {
+        format!("{demonym}en")
+    }
+}
+
+/// The inflected (definite or plural) form of an adjective, lower case: `italiensk` ->
+/// `italienske`; one that already ends in `e` stays as it is.
+fn inflected_adjective(adjective: &str) -> String {
+    let adjective = adjective.to_lowercase();
+    if adjective.ends_with('e') {
+        adjective
+    } else {
+        format!("{adjective}e")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_forms() {
+        let demonyms = [
+            ("Italiener", "italieneren"),
+            ("engelskmann", "engelskmannen"),
+            ("svenske", "svensken"),
+        ];
+        for (demonym, definite) in demonyms {
+            assert_eq!(definite_demonym(demonym), definite, "{demonym}");
+        }
+        let adjectives = [("Italiensk", "italienske"), ("norske", "norske")];
+        for (adjective, inflected) in adjectives {
+            assert_eq!(inflected_adjective(adjective), inflected, "{adjective}");
+        }
+    }
+}
