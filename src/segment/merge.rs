@@ -24,21 +24,6 @@ const MAX_ORDINAL_DIGITS_BEFORE_NUMBER: usize = 2;
 /// are words of a domain (`Aftenposten.no.`), whose full stop ends a sentence.
 const MAX_DOTTED_PIECE_CHARS: usize = 4;
 
-/// A merge rule: takes the token built so far and returns it, extended over the pieces it
-/// consumed from the cursor (or unchanged).
-type Rule = fn(&mut Cursor<'_>, Token) -> Token;
-
-/// The merge rules after the first piece of a token, in the order they apply.
-const RULES: [Rule; 7] = [
-    score,
-    hyphen_compounds,
-    truncated_compound,
-    clock_time,
-    ordinal,
-    genitive,
-    abbreviation,
-];
-
 /// Merges word-boundary pieces into Norwegian tokens (see the module docs).
 pub(super) fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::with_capacity(pieces.len());
@@ -51,9 +36,16 @@ pub(super) fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
         let token = if first.kind == TokenKind::Punct && is_terminal(cursor.surface(&first)) {
             terminal_run(&mut cursor, first)
         } else {
-            RULES
-                .iter()
-                .fold(first, |token, rule| rule(&mut cursor, token))
+            // The rules after the first piece of a token, in the order they apply. Called
+            // directly rather than from a table, so that they inline: this loop runs for every
+            // piece of the corpus.
+            let token = score(&mut cursor, first);
+            let token = hyphen_compounds(&mut cursor, token);
+            let token = truncated_compound(&mut cursor, token);
+            let token = clock_time(&mut cursor, token);
+            let token = ordinal(&mut cursor, token);
+            let token = genitive(&mut cursor, token);
+            abbreviation(&mut cursor, token)
         };
         out.push(token);
     }
