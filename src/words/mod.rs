@@ -26,9 +26,12 @@
 //! (a phrase's words, an automaton's patterns): their docs say so. A word added to a list changes
 //! what the rule finds: run the tests and the evaluations after.
 
+pub(crate) mod actors;
 pub(crate) mod fact_lines;
 pub(crate) mod football;
 pub(crate) mod segmentation;
+pub(crate) mod shoot_out;
+pub(crate) mod time;
 
 #[cfg(test)]
 mod tests {
@@ -36,7 +39,25 @@ mod tests {
 
     /// Every list of words, by name.
     fn lists() -> Vec<(&'static str, Vec<&'static str>)> {
+        let numbers = time::NUMBER_WORDS.iter().map(|&(word, _)| word).collect();
+        let stoppage = time::STOPPAGE_PHRASES.concat();
         vec![
+            ("CLAUSE_CONJUNCTIONS", actors::CLAUSE_CONJUNCTIONS.to_vec()),
+            ("SUBJECT_PRONOUNS", actors::SUBJECT_PRONOUNS.to_vec()),
+            (
+                "COORDINATING_CONJUNCTIONS",
+                actors::COORDINATING_CONJUNCTIONS.to_vec(),
+            ),
+            ("PASSIVE_AUXILIARIES", actors::PASSIVE_AUXILIARIES.to_vec()),
+            ("SANCTION_ROOTS", actors::SANCTION_ROOTS.to_vec()),
+            ("AGENT_PREPOSITION", vec![actors::AGENT_PREPOSITION]),
+            ("BEATEN_PREPOSITIONS", actors::BEATEN_PREPOSITIONS.to_vec()),
+            ("NUTMEG_BETWEEN", vec![actors::NUTMEG_BETWEEN]),
+            ("NUTMEG_LEGS", actors::NUTMEG_LEGS.to_vec()),
+            ("NUTMEG_ON", vec![actors::NUTMEG_ON]),
+            ("SERVED_FROM", vec![actors::SERVED_FROM]),
+            ("SERVICE_ROOTS", actors::SERVICE_ROOTS.to_vec()),
+            ("OWN_GOAL_PHRASES", actors::OWN_GOAL_PHRASES.to_vec()),
             ("GOAL_FACT_LABELS", fact_lines::GOAL_FACT_LABELS.to_vec()),
             ("OTHER_FACT_LABELS", fact_lines::OTHER_FACT_LABELS.to_vec()),
             ("PENALTY_MARKS", fact_lines::PENALTY_MARKS.to_vec()),
@@ -50,6 +71,32 @@ mod tests {
                 "TRUNCATED_COMPOUND_FOLLOWERS",
                 segmentation::TRUNCATED_COMPOUND_FOLLOWERS.to_vec(),
             ),
+            ("SHOOT_OUT_ROOTS", shoot_out::SHOOT_OUT_ROOTS.to_vec()),
+            ("DEFINITE_ENDINGS", shoot_out::DEFINITE_ENDINGS.to_vec()),
+            (
+                "SHOOT_OUT_PENALTIES",
+                shoot_out::SHOOT_OUT_PENALTIES.to_vec(),
+            ),
+            (
+                "SHOOT_OUT_PREPOSITIONS",
+                shoot_out::SHOOT_OUT_PREPOSITIONS.to_vec(),
+            ),
+            ("NUMBER_WORDS", numbers),
+            ("MINUTE_NOUNS", time::MINUTE_NOUNS.to_vec()),
+            ("THE_MINUTE", vec![time::THE_MINUTE]),
+            ("FROM_KICK_OFF", time::FROM_KICK_OFF.to_vec()),
+            ("LATER_WORDS", time::LATER_WORDS.to_vec()),
+            ("STOPPAGE_PHRASES", stoppage),
+            ("MINUTE_HINTS", time::MINUTE_HINTS.to_vec()),
+            ("QUARTER_WORDS", time::QUARTER_WORDS.to_vec()),
+            ("EXTRA_TIME_ROOTS", time::EXTRA_TIME_ROOTS.to_vec()),
+            ("EXTRA_TIME_PREPOSITION", vec![time::EXTRA_TIME_PREPOSITION]),
+            ("FIRST_PERIOD", time::FIRST_PERIOD.to_vec()),
+            ("SECOND_PERIOD", time::SECOND_PERIOD.to_vec()),
+            ("HALF_TIME_LANDMARKS", time::HALF_TIME_LANDMARKS.to_vec()),
+            ("FULL_TIME_LANDMARKS", time::FULL_TIME_LANDMARKS.to_vec()),
+            ("AFTER_LANDMARK", time::AFTER_LANDMARK.to_vec()),
+            ("BEFORE_LANDMARK", time::BEFORE_LANDMARK.to_vec()),
         ]
     }
 
@@ -63,7 +110,10 @@ mod tests {
                     word.to_lowercase(),
                     "{name}: {word:?} is not lower case"
                 );
-                assert!(!words[..i].contains(word), "{name}: {word:?} twice");
+                // A phrase repeats its words ("på overtid", "på tilleggstid").
+                if name != "STOPPAGE_PHRASES" {
+                    assert!(!words[..i].contains(word), "{name}: {word:?} twice");
+                }
             }
         }
     }
@@ -72,6 +122,9 @@ mod tests {
     fn lists_that_refine_another_are_part_of_it() {
         for word in segmentation::FINAL_ABBREVIATIONS {
             assert!(segmentation::ABBREVIATIONS.contains(word), "{word}");
+        }
+        for root in time::EXTRA_TIME_ROOTS {
+            assert!(time::MINUTE_HINTS.contains(root), "{root}");
         }
         for (label, ok) in [
             ("mål", true),
