@@ -51,6 +51,7 @@ pub mod recognize;
 pub mod segment;
 pub mod text;
 pub mod topic;
+pub(crate) mod words;
 
 pub use classify::{Event, EventKind, Lexicon, Minute};
 pub use error::{Error, Result};

@@ -8,74 +8,9 @@
 use crate::classify::{Event, EventKind};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{How, Recognition};
+use crate::words::football::FOOTBALL_ROOTS;
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::LazyLock;
-
-/// Word roots of football writing, for telling a football document from a film review that says
-/// "bom" or "sjanse" in passing.
-const FOOTBALL_ROOTS: &[&str] = &[
-    "fotball",
-    "landslag",
-    "eliteserie",
-    "tippeligaen",
-    "keeper",
-    "målvakt",
-    "spiss",
-    "midtbane",
-    "stopper",
-    "scoret",
-    "scoring",
-    "utlign",
-    "utlikn",
-    "omgang",
-    "straffespark",
-    "frispark",
-    "corner",
-    "hjørnespark",
-    "dommer",
-    "kampen",
-    "seriekamp",
-    "cupkamp",
-    "tabell",
-    "trener",
-    "ballen",
-    "skudd",
-    "pasning",
-    "innbytter",
-    "tilskuer",
-    "stadion",
-    "kvalifisering",
-    "skåra",
-    "målsjanse",
-    "startellever",
-    "kamptropp",
-    "lagoppstilling",
-    "treningskamp",
-    "landskamp",
-    "bortekamp",
-    "hjemmekamp",
-    "serierunde",
-    "serieåpning",
-    "opprykk",
-    "nedrykk",
-    "toppscorer",
-    "cupfinale",
-    "venstreback",
-    "høyreback",
-    "midtstopper",
-    "kantspiller",
-    "hjemmelag",
-    "bortelag",
-    // Nynorsk
-    "trenar",
-    "dommar",
-    "heimelag",
-    "innbytar",
-    "tilskodar",
-    "skotet",
-    "scora",
-    "utjamn",
-];
 
 /// Documents with fewer words than this, or of one sentence, are taken as football: a caption or
 /// a sentence has no room for evidence, and an analyst who feeds one in means it.

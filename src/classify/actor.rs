@@ -6,6 +6,10 @@ use super::clause::clause_break;
 use super::{EventKind, Scope};
 use crate::gazetteer::EntityKind;
 use crate::recognize::{previous_word, How};
+use crate::words::actors::{
+    AGENT_PREPOSITION, BEATEN_PREPOSITIONS, COORDINATING_CONJUNCTIONS, NUTMEG_BETWEEN, NUTMEG_LEGS,
+    NUTMEG_ON, PASSIVE_AUXILIARIES, SANCTION_ROOTS, SERVED_FROM, SERVICE_ROOTS, SUBJECT_PRONOUNS,
+};
 use std::ops::Range;
 
 /// How many words `beaten_or_serving` walks back from a name to its preposition: a few lower-case
@@ -152,7 +156,7 @@ impl Scope<'_> {
                 && span.start >= trigger.end
                 && previous_word(self.text, span.start)
                     .1
-                    .eq_ignore_ascii_case("av")
+                    .eq_ignore_ascii_case(AGENT_PREPOSITION)
                 && !clause_break(&self.text[trigger.end..span.start])
         })
     }
@@ -238,7 +242,7 @@ impl Candidates<'_, '_> {
     fn coordinated(&self) -> Option<usize> {
         let (text, sentence) = (self.scope.text, &self.scope.sentence);
         let (verb_start, verb) = previous_word(text, self.trigger.start);
-        let conjunction = |word: &str| matches!(word, "og" | "men");
+        let conjunction = |word: &str| COORDINATING_CONJUNCTIONS.contains(&word);
         if !(conjunction(verb) || conjunction(previous_word(text, verb_start).1)) {
             return None;
         }
@@ -254,16 +258,14 @@ impl Candidates<'_, '_> {
 /// sanction (`ble utvist`, `ble advart`): its subject is the offender.
 fn is_passive(text: &str, trigger: &Range<usize>) -> bool {
     let auxiliary = |word: &str| {
-        ["ble", "blei", "vart", "blir", "blitt"]
+        PASSIVE_AUXILIARIES
             .iter()
             .any(|a| word.eq_ignore_ascii_case(a))
     };
     let words = text[trigger.clone()].to_lowercase();
-    let sanction = words.split_whitespace().any(|w| {
-        ["utvis", "advar", "book", "kort", "vist", "sendt"]
-            .iter()
-            .any(|root| w.starts_with(root))
-    });
+    let sanction = words
+        .split_whitespace()
+        .any(|w| SANCTION_ROOTS.iter().any(|root| w.starts_with(root)));
     let first = words.split_whitespace().next().unwrap_or("");
     !sanction && (auxiliary(first) || auxiliary(previous_word(text, trigger.start).1))
 }
@@ -284,33 +286,25 @@ fn beaten_or_serving(text: &str, start: usize) -> bool {
         if word.is_empty() || !(compound || between.chars().all(|c| c == ' ')) {
             return false;
         }
-        match word.to_lowercase().as_str() {
-            "bak" | "forbi" | "over" => return true,
-            // "mellom bena på Gary Cahill": the defender nutmegged.
-            "på" if {
-                let (limb, limb_start, _) = before(word_start);
-                matches!(limb.to_lowercase().as_str(), "bena" | "beina" | "beine")
-                    && before(limb_start).0.eq_ignore_ascii_case("mellom")
-            } =>
-            {
-                return true
-            }
-            "fra" => {
-                let (served_by, _, _) = before(word_start);
-                return [
-                    "pasning",
-                    "innlegg",
-                    "stikker",
-                    "gjennomspill",
-                    "assist",
-                    "hjørnespark",
-                    "corner",
-                ]
-                .iter()
-                .any(|root| served_by.to_lowercase().starts_with(root));
-            }
-            _ if compound || word.starts_with(char::is_lowercase) => at = word_start,
-            _ => return false,
+        let lower = word.to_lowercase();
+        // "mellom bena på Gary Cahill": the defender nutmegged.
+        let nutmegged = || {
+            let (limb, limb_start, _) = before(word_start);
+            NUTMEG_LEGS.contains(&limb.to_lowercase().as_str())
+                && before(limb_start).0.eq_ignore_ascii_case(NUTMEG_BETWEEN)
+        };
+        if BEATEN_PREPOSITIONS.contains(&lower.as_str()) || (lower == NUTMEG_ON && nutmegged()) {
+            return true;
+        }
+        if lower == SERVED_FROM {
+            let (served_by, _, _) = before(word_start);
+            let served_by = served_by.to_lowercase();
+            return SERVICE_ROOTS.iter().any(|root| served_by.starts_with(root));
+        }
+        if compound || word.starts_with(char::is_lowercase) {
+            at = word_start;
+        } else {
+            return false;
         }
     }
     false
@@ -327,7 +321,7 @@ fn subject_pronoun(head: &str) -> Option<usize> {
         if clause_break(word) {
             return None;
         }
-        if matches!(word.to_lowercase().as_str(), "han" | "hun" | "ho" | "hon") {
+        if SUBJECT_PRONOUNS.contains(&word.to_lowercase().as_str()) {
             return Some(word.as_ptr() as usize - head.as_ptr() as usize);
         }
     }

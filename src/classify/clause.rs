@@ -1,6 +1,7 @@
 //! Clauses: whether two words of a sentence are in the same clause, which decides how far a
 //! blocking cue, an own-goal phrase or an actor candidate reaches.
 
+use crate::words::actors::CLAUSE_CONJUNCTIONS;
 use std::ops::Range;
 
 /// Whether two spans of a sentence are in the same clause.
@@ -12,13 +13,14 @@ pub(super) fn same_clause(text: &str, a: &Range<usize>, b: &Range<usize>) -> boo
 /// Whether the text between two words crosses a clause boundary.
 pub(super) fn clause_break(between: &str) -> bool {
     // Called for every pair of cue hits and every actor candidate: compared without allocating.
-    const CONJUNCTIONS: [&str; 7] = ["men", "og", "mens", "da", "etter", "før", "som"];
     between.contains([',', ';', ':', '–', '(', ')'])
         || between.split_whitespace().any(|w| {
             if w.is_ascii() {
-                CONJUNCTIONS.iter().any(|c| w.eq_ignore_ascii_case(c))
+                CLAUSE_CONJUNCTIONS
+                    .iter()
+                    .any(|c| w.eq_ignore_ascii_case(c))
             } else {
-                CONJUNCTIONS.contains(&w.to_lowercase().as_str())
+                CLAUSE_CONJUNCTIONS.contains(&w.to_lowercase().as_str())
             }
         })
 }

@@ -284,6 +284,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_number_word_is_looked_up() {
+        // `hits` skips the number lookup for longer words without a digit.
+        for (word, _) in crate::words::time::NUMBER_WORDS {
+            assert!(word.len() <= LONGEST_NUMBER_WORD, "{word}");
+        }
+    }
+
+    #[test]
     fn lexicon_errors_name_file_and_line() {
         let csv =
             "event,cue,effect\ngoal,scor*,trigger\ngaol,x,trigger\ngoal,y,maybe\ngoal,x ^,block\ngoal,x **,block\ngoal,Scor*,trigger\n";

@@ -4,7 +4,14 @@
 //! senere`).
 
 use crate::segment::{Token, TokenKind};
+use crate::words::time::{
+    AFTER_LANDMARK, BEFORE_LANDMARK, EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS, FIRST_PERIOD,
+    FROM_KICK_OFF, FULL_TIME_LANDMARKS, HALF_TIME_LANDMARKS, LATER_WORDS, MINUTE_HINTS,
+    MINUTE_NOUNS, NUMBER_WORDS, QUARTER_WORDS, SECOND_PERIOD, STOPPAGE_PHRASES, THE_MINUTE,
+};
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
+use std::sync::LazyLock;
 
 /// The end of the first half: the second half counts from it, and added time may follow it.
 const HALF_TIME: u16 = 45;
@@ -75,69 +82,19 @@ impl fmt::Display for Minute {
 
 /// The value of a number in digits or a number word (`tre`, `ein`, `tjue`).
 pub(super) fn number_word(word: &str) -> Option<u16> {
-    let n = match word {
-        "ett" | "et" | "ei" | "en" | "eitt" | "ein" => 1,
-        "to" => 2,
-        "tre" => 3,
-        "fire" => 4,
-        "fem" => 5,
-        "seks" => 6,
-        "sju" | "syv" => 7,
-        "åtte" => 8,
-        "ni" => 9,
-        "ti" => 10,
-        "elleve" => 11,
-        "tolv" => 12,
-        "tretten" => 13,
-        "fjorten" => 14,
-        "femten" => 15,
-        "seksten" => 16,
-        "sytten" => 17,
-        "atten" => 18,
-        "nitten" => 19,
-        "tjue" | "tyve" => 20,
-        "tretti" | "tredve" => 30,
-        _ => return word.parse().ok(),
-    };
-    Some(n)
+    // Looked up for most short words of every sentence (by the lexicon): a hash map, not a scan.
+    static VALUES: LazyLock<HashMap<&str, u16>> =
+        LazyLock::new(|| NUMBER_WORDS.iter().copied().collect());
+    VALUES.get(word).copied().or_else(|| word.parse().ok())
 }
 
 fn is_minute_noun(word: &str) -> bool {
-    matches!(
-        word,
-        "minutt" | "minutter" | "minuttet" | "minuttar" | "minutta" | "min" | "min."
-    )
+    MINUTE_NOUNS.contains(&word)
 }
 
 fn is_plausible(minute: u16) -> bool {
     (1..=LAST_PLAUSIBLE_MINUTE).contains(&minute)
 }
-
-const STOPPAGE: &[&[&str]] = &[
-    &["på", "overtid"],
-    &["i", "overtiden"],
-    &["på", "tilleggstid"],
-    &["i", "tilleggstiden"],
-    &["siste", "sekunder"],
-    &["siste", "sekundene"],
-    &["overtidsmål"],
-];
-const LATER: &[&str] = &["senere", "seinere", "seinare", "etter", "etterpå"];
-
-/// Every way of stating a minute has one of these; most sentences have none, and a substring
-/// search is cheap.
-const MINUTE_HINTS: [&str; 10] = [
-    "minutt",
-    "min",
-    "kvarter",
-    "overtid",
-    "tilleggstid",
-    "sekund",
-    "+",
-    "(",
-    "ekstraomg",
-    "forleng",
-];
 
 /// The minute a sentence states, if any; relative minutes count from `previous`. In a fact line
 /// (`Mål: 1-0 Johnsen (41)`) a number in brackets is a minute.
@@ -227,7 +184,7 @@ impl<'a> Words<'a> {
 
     /// "kvarteret før slutt": a quarter of an hour from a landmark.
     fn quarter(&self, i: usize) -> Option<Minute> {
-        if !matches!(self.word(i), "kvarteret" | "kvarter") {
+        if !QUARTER_WORDS.contains(&self.word(i)) {
             return None;
         }
         from_landmark(
@@ -248,14 +205,14 @@ impl<'a> Words<'a> {
     ) -> Option<Minute> {
         let n = number_word(self.word(i)).filter(|n| is_plausible(*n))?;
         if is_minute_noun(self.word(i + 1)) {
-            if i > 0 && matches!(self.word(i - 1), "etter" | "ette") {
+            if i > 0 && FROM_KICK_OFF.contains(&self.word(i - 1)) {
                 return Some(Minute::at(n));
             }
             let landmark = from_landmark(n, self.word(i + 2), self.word(i + 3), self.extra_end());
             if landmark.is_some() {
                 return landmark;
             }
-            if LATER.contains(&self.word(i + 2)) {
+            if LATER_WORDS.contains(&self.word(i + 2)) {
                 if let Some(previous) = previous {
                     return Some(previous.later(n));
                 }
@@ -268,7 +225,7 @@ impl<'a> Words<'a> {
 
     /// "minuttet senere": one minute after `previous`.
     fn the_minute_after(&self, i: usize, previous: Option<Minute>) -> Option<Minute> {
-        if self.word(i) == "minuttet" && LATER.contains(&self.word(i + 1)) {
+        if self.word(i) == THE_MINUTE && LATER_WORDS.contains(&self.word(i + 1)) {
             return previous.map(|previous| previous.later(1));
         }
         None
@@ -276,7 +233,7 @@ impl<'a> Words<'a> {
 
     /// Whether a phrase of added time (`på overtid`) starts at token `i`.
     fn starts_stoppage(&self, i: usize) -> bool {
-        STOPPAGE.iter().any(|phrase| {
+        STOPPAGE_PHRASES.iter().any(|phrase| {
             phrase
                 .iter()
                 .enumerate()
@@ -295,19 +252,21 @@ impl<'a> Words<'a> {
     fn extra_time(&self) -> Option<(u16, u16)> {
         (0..self.tokens.len()).find_map(|i| {
             let noun = self.word(i);
-            if !(noun.starts_with("ekstraomg") || noun.starts_with("forleng")) {
+            if !EXTRA_TIME_ROOTS.iter().any(|root| noun.starts_with(root)) {
                 return None;
             }
             let mut before = (1..=EXTRA_TIME_PREPOSITION_WORDS)
                 .filter_map(|k| i.checked_sub(k))
                 .map(|k| self.word(k));
-            if !before.any(|w| w == "i") {
+            if !before.any(|w| w == EXTRA_TIME_PREPOSITION) {
                 return None;
             }
             let ordinal = i.checked_sub(1).map(|k| self.word(k));
             Some(match ordinal {
-                Some("første" | "fyrste" | "1.") => (FULL_TIME + 1, EXTRA_HALF_TIME),
-                Some("andre" | "2.") => (EXTRA_HALF_TIME + 1, EXTRA_FULL_TIME),
+                Some(first) if FIRST_PERIOD.contains(&first) => (FULL_TIME + 1, EXTRA_HALF_TIME),
+                Some(second) if SECOND_PERIOD.contains(&second) => {
+                    (EXTRA_HALF_TIME + 1, EXTRA_FULL_TIME)
+                }
                 _ => (FULL_TIME + 1, EXTRA_FULL_TIME),
             })
         })
@@ -318,19 +277,18 @@ impl<'a> Words<'a> {
 /// før pause` (35), `to minutter før slutt` or `før full tid` (88; in the second period of extra
 /// time, whose end is `extra_end`, 118).
 fn from_landmark(n: u16, relation: &str, landmark: &str, extra_end: Option<u16>) -> Option<Minute> {
-    let half_time = matches!(
-        landmark,
-        "pause" | "pausen" | "hvilen" | "kvilen" | "halvtid" | "sidebyttet" | "sidebytet"
-    );
-    let full_time = matches!(
-        landmark,
-        "slutt" | "slutten" | "full" | "fulltid" | "ordinær" | "ordinaer" | "tiden" | "kampslutt"
-    );
-    let minute = match relation {
-        "etter" | "ut" if half_time => HALF_TIME + n,
-        "før" if half_time => HALF_TIME.checked_sub(n)?,
-        "før" if full_time => extra_end.unwrap_or(FULL_TIME).checked_sub(n)?,
-        _ => return None,
+    let half_time = HALF_TIME_LANDMARKS.contains(&landmark);
+    let full_time = FULL_TIME_LANDMARKS.contains(&landmark);
+    let after = AFTER_LANDMARK.contains(&relation);
+    let before = BEFORE_LANDMARK.contains(&relation);
+    let minute = if after && half_time {
+        HALF_TIME + n
+    } else if before && half_time {
+        HALF_TIME.checked_sub(n)?
+    } else if before && full_time {
+        extra_end.unwrap_or(FULL_TIME).checked_sub(n)?
+    } else {
+        return None;
     };
     (1..=EXTRA_FULL_TIME)
         .contains(&minute)

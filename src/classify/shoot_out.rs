@@ -5,6 +5,9 @@
 use super::layout::{blank_line_between, is_headline};
 use super::{Event, EventKind};
 use crate::segment::{Sentence, Token};
+use crate::words::shoot_out::{
+    DEFINITE_ENDINGS, SHOOT_OUT_PENALTIES, SHOOT_OUT_PREPOSITIONS, SHOOT_OUT_ROOTS,
+};
 use std::ops::Range;
 
 /// How many sentences after a penalty sentence a kick may be told: its taker may be introduced in
@@ -18,19 +21,15 @@ pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
     let word = |t: &Token| &folded[t.span.clone()];
     tokens.iter().enumerate().any(|(at, token)| {
         let word = word(token);
-        [
-            "straffekonk",
-            "straffesparkkonk",
-            "straffesparkserie",
-            "straffeserie",
-        ]
-        .iter()
         // Definite: "straffekonkurransen" is the one played; "det lukter straffekonk" and
         // "Straffesparkkonkurranse er den verste måte å tape" are not.
-        .any(|root| word.starts_with(root) && (word.ends_with("en") || word.ends_with("a")))
-            || (matches!(word, "straffer" | "straffene")
+        let definite = || DEFINITE_ENDINGS.iter().any(|ending| word.ends_with(ending));
+        SHOOT_OUT_ROOTS
+            .iter()
+            .any(|root| word.starts_with(root) && definite())
+            || (SHOOT_OUT_PENALTIES.contains(&word)
                 && at > 0
-                && matches!(&folded[tokens[at - 1].span.clone()], "etter" | "på" | "til"))
+                && SHOOT_OUT_PREPOSITIONS.contains(&&folded[tokens[at - 1].span.clone()]))
     })
 }
 

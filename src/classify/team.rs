@@ -5,18 +5,8 @@ use super::clause::same_clause;
 use super::{EventKind, Scope};
 use crate::gazetteer::Gazetteer;
 use crate::recognize::{teams_of, MatchContext};
+use crate::words::actors::OWN_GOAL_PHRASES;
 use std::ops::Range;
-
-/// Words that make a goal an own goal, counted for the other side.
-const OWN_GOAL: &[&str] = &[
-    "selvmål",
-    "sjølvmål",
-    "i eget mål",
-    "i eige mål",
-    "i eget nett",
-    "i eget kryss",
-    "i egen kasse",
-];
 
 /// The team a player plays for in this match: the club or national team the header names, else
 /// the club, else the national team.
@@ -84,7 +74,7 @@ impl Scope<'_> {
     /// Whether the sentence calls the goal of `trigger` an own goal, in its clause.
     fn is_own_goal(&self, trigger: &Range<usize>) -> bool {
         let sentence_text = &self.folded[self.sentence.clone()];
-        OWN_GOAL.iter().any(|words| {
+        OWN_GOAL_PHRASES.iter().any(|words| {
             sentence_text.match_indices(words).any(|(at, _)| {
                 let at = self.sentence.start + at;
                 same_clause(self.text, &(at..at + words.len()), trigger)

@@ -4,6 +4,7 @@
 use super::{Evidence, Goal, ScoreSource};
 use crate::classify::{EventKind, Minute};
 use crate::segment::{Sentence, Token, TokenKind};
+use crate::words::fact_lines::{GOAL_FACT_LABELS, PENALTY_MARKS};
 use std::ops::Range;
 
 impl Evidence<'_> {
@@ -73,12 +74,9 @@ impl Evidence<'_> {
                 .iter()
                 .position(|m| m.span.start >= name.start && m.span.end <= name.end)
         });
-        let penalty = part.iter().any(|t| {
-            matches!(
-                text[t.span.clone()].to_lowercase().as_str(),
-                "straffe" | "str" | "pen"
-            )
-        });
+        let penalty = part
+            .iter()
+            .any(|t| PENALTY_MARKS.contains(&text[t.span.clone()].to_lowercase().as_str()));
         Goal {
             minute,
             scorer,
@@ -107,12 +105,9 @@ impl Evidence<'_> {
 
 /// `Mål: ...`, `Scoringer: ...`, `Målscorere: ...`.
 fn is_goal_fact_line(text: &str, sentence: &Sentence) -> bool {
-    sentence.fact_label(text).is_some_and(|label| {
-        matches!(
-            label.to_lowercase().as_str(),
-            "mål" | "scoringer" | "målscorere"
-        )
-    })
+    sentence
+        .fact_label(text)
+        .is_some_and(|label| GOAL_FACT_LABELS.contains(&label.to_lowercase().as_str()))
 }
 
 /// `3-2`, `2–1` -> (3, 2).

@@ -3,8 +3,8 @@
 //! is one function; they apply in a fixed order to every token, each extending it over the pieces
 //! that follow.
 
-use super::word_lists::{ABBREVIATIONS, TRUNCATED_COMPOUND_FOLLOWERS};
 use super::{is_hyphen, is_score_dash, is_single, is_terminal, Token, TokenKind};
+use crate::words::segmentation::{ABBREVIATIONS, TRUNCATED_COMPOUND_FOLLOWERS};
 
 /// Digits a side of a score may have: `3-2` and `10-0` are scores, a year range `2011-2012` is
 /// not.

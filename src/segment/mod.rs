@@ -40,7 +40,6 @@
 mod merge;
 mod pieces;
 mod sentences;
-mod word_lists;
 
 pub(crate) use sentences::is_team_code;
 

@@ -1,8 +1,9 @@
 //! Paragraphs and sentences: where a line continues the one before, and which punctuation ends a
 //! sentence (see the module docs of [`super`]).
 
-use super::word_lists::{FACT_LABELS, FINAL_ABBREVIATIONS};
 use super::{is_terminal, Sentence, SentenceKind, Token, TokenKind};
+use crate::words::fact_lines::is_fact_label_word;
+use crate::words::segmentation::FINAL_ABBREVIATIONS;
 use std::ops::Range;
 
 /// Most tokens before a fact line's colon (`Gult kort:`, `Mål:`): a longer run before a colon is
@@ -163,7 +164,7 @@ fn is_fact_label(text: &str, before_colon: &[Token]) -> bool {
     before_colon.len() <= MAX_FACT_LABEL_TOKENS
         && before_colon
             .first()
-            .is_some_and(|t| FACT_LABELS.contains(&text[t.span.clone()].to_lowercase().as_str()))
+            .is_some_and(|t| is_fact_label_word(&text[t.span.clone()].to_lowercase()))
 }
 
 /// A team's code before a colon in a fact list: `N: Nordtveit, Selnæs`, `Gult kort: N: ...`.

@@ -1,0 +1,138 @@
+//! The Norwegian words the rules read, in one place: one file per subject, each list a named
+//! constant with what its words are, why a rule needs them and an example.
+//!
+//! The rules of the stages (segmentation, classification, the match facts, the football check)
+//! are written in Rust; the words they look for are not, so that an analyst can read and extend
+//! them here without reading the rules, and so that no list is written twice in two stages.
+//! (The cue lexicon `data/cues.csv` and the gazetteers are the other editable data; these lists
+//! are the words the code itself tests.)
+//!
+//! - [`time`]: minute words: number words, minute nouns, added and extra time, the landmarks of a
+//!   match and `senere`;
+//! - [`actors`]: who did an event: subject pronouns, clause conjunctions, passive auxiliaries,
+//!   prepositions before a keeper beaten or a passer, own-goal phrases;
+//! - [`shoot_out`]: the words that tell a penalty shoot-out was played;
+//! - [`fact_lines`]: the labels of fact lines (`Mål:`, `Gult kort:`) and the marks of a penalty in
+//!   a goal's line;
+//! - [`segmentation`]: abbreviations and the words after a truncated compound;
+//! - [`football`]: the word roots that tell a football document from a film review.
+//!
+//! # Extending a list
+//! Words are lower case, as the folded text has them ([`crate::segment::fold`]). Bokmål and
+//! Nynorsk forms stand side by side in one list (`senere`, `seinare`; `hun`, `ho`), with
+//! inflected forms spelt out where a rule compares whole words (`minutt`, `minutter`,
+//! `minuttar`). Each list's doc says how it is compared: a whole word, the start of a word (a
+//! root, `utvis` for `utvist` and `utvisning`) or anywhere in the text. Some lists are ordered
+//! (a phrase's words, an automaton's patterns): their docs say so. A word added to a list changes
+//! what the rule finds: run the tests and the evaluations after.
+
+pub(crate) mod actors;
+pub(crate) mod fact_lines;
+pub(crate) mod football;
+pub(crate) mod segmentation;
+pub(crate) mod shoot_out;
+pub(crate) mod time;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every list of words, by name.
+    fn lists() -> Vec<(&'static str, Vec<&'static str>)> {
+        let numbers = time::NUMBER_WORDS.iter().map(|&(word, _)| word).collect();
+        let stoppage = time::STOPPAGE_PHRASES.concat();
+        vec![
+            ("CLAUSE_CONJUNCTIONS", actors::CLAUSE_CONJUNCTIONS.to_vec()),
+            ("SUBJECT_PRONOUNS", actors::SUBJECT_PRONOUNS.to_vec()),
+            (
+                "COORDINATING_CONJUNCTIONS",
+                actors::COORDINATING_CONJUNCTIONS.to_vec(),
+            ),
+            ("PASSIVE_AUXILIARIES", actors::PASSIVE_AUXILIARIES.to_vec()),
+            ("SANCTION_ROOTS", actors::SANCTION_ROOTS.to_vec()),
+            ("AGENT_PREPOSITION", vec![actors::AGENT_PREPOSITION]),
+            ("BEATEN_PREPOSITIONS", actors::BEATEN_PREPOSITIONS.to_vec()),
+            ("NUTMEG_BETWEEN", vec![actors::NUTMEG_BETWEEN]),
+            ("NUTMEG_LEGS", actors::NUTMEG_LEGS.to_vec()),
+            ("NUTMEG_ON", vec![actors::NUTMEG_ON]),
+            ("SERVED_FROM", vec![actors::SERVED_FROM]),
+            ("SERVICE_ROOTS", actors::SERVICE_ROOTS.to_vec()),
+            ("OWN_GOAL_PHRASES", actors::OWN_GOAL_PHRASES.to_vec()),
+            ("GOAL_FACT_LABELS", fact_lines::GOAL_FACT_LABELS.to_vec()),
+            ("OTHER_FACT_LABELS", fact_lines::OTHER_FACT_LABELS.to_vec()),
+            ("PENALTY_MARKS", fact_lines::PENALTY_MARKS.to_vec()),
+            ("FOOTBALL_ROOTS", football::FOOTBALL_ROOTS.to_vec()),
+            ("ABBREVIATIONS", segmentation::ABBREVIATIONS.to_vec()),
+            (
+                "FINAL_ABBREVIATIONS",
+                segmentation::FINAL_ABBREVIATIONS.to_vec(),
+            ),
+            (
+                "TRUNCATED_COMPOUND_FOLLOWERS",
+                segmentation::TRUNCATED_COMPOUND_FOLLOWERS.to_vec(),
+            ),
+            ("SHOOT_OUT_ROOTS", shoot_out::SHOOT_OUT_ROOTS.to_vec()),
+            ("DEFINITE_ENDINGS", shoot_out::DEFINITE_ENDINGS.to_vec()),
+            (
+                "SHOOT_OUT_PENALTIES",
+                shoot_out::SHOOT_OUT_PENALTIES.to_vec(),
+            ),
+            (
+                "SHOOT_OUT_PREPOSITIONS",
+                shoot_out::SHOOT_OUT_PREPOSITIONS.to_vec(),
+            ),
+            ("NUMBER_WORDS", numbers),
+            ("MINUTE_NOUNS", time::MINUTE_NOUNS.to_vec()),
+            ("THE_MINUTE", vec![time::THE_MINUTE]),
+            ("FROM_KICK_OFF", time::FROM_KICK_OFF.to_vec()),
+            ("LATER_WORDS", time::LATER_WORDS.to_vec()),
+            ("STOPPAGE_PHRASES", stoppage),
+            ("MINUTE_HINTS", time::MINUTE_HINTS.to_vec()),
+            ("QUARTER_WORDS", time::QUARTER_WORDS.to_vec()),
+            ("EXTRA_TIME_ROOTS", time::EXTRA_TIME_ROOTS.to_vec()),
+            ("EXTRA_TIME_PREPOSITION", vec![time::EXTRA_TIME_PREPOSITION]),
+            ("FIRST_PERIOD", time::FIRST_PERIOD.to_vec()),
+            ("SECOND_PERIOD", time::SECOND_PERIOD.to_vec()),
+            ("HALF_TIME_LANDMARKS", time::HALF_TIME_LANDMARKS.to_vec()),
+            ("FULL_TIME_LANDMARKS", time::FULL_TIME_LANDMARKS.to_vec()),
+            ("AFTER_LANDMARK", time::AFTER_LANDMARK.to_vec()),
+            ("BEFORE_LANDMARK", time::BEFORE_LANDMARK.to_vec()),
+        ]
+    }
+
+    #[test]
+    fn words_are_lower_case_non_empty_and_listed_once() {
+        for (name, words) in lists() {
+            for (i, word) in words.iter().enumerate() {
+                assert!(!word.is_empty(), "{name}: an empty word");
+                assert_eq!(
+                    *word,
+                    word.to_lowercase(),
+                    "{name}: {word:?} is not lower case"
+                );
+                // A phrase repeats its words ("på overtid", "på tilleggstid").
+                if name != "STOPPAGE_PHRASES" {
+                    assert!(!words[..i].contains(word), "{name}: {word:?} twice");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lists_that_refine_another_are_part_of_it() {
+        for word in segmentation::FINAL_ABBREVIATIONS {
+            assert!(segmentation::ABBREVIATIONS.contains(word), "{word}");
+        }
+        for root in time::EXTRA_TIME_ROOTS {
+            assert!(time::MINUTE_HINTS.contains(root), "{root}");
+        }
+        for (label, ok) in [
+            ("mål", true),
+            ("gult", true),
+            ("straffer", true),
+            ("foto", false),
+        ] {
+            assert_eq!(fact_lines::is_fact_label_word(label), ok, "{label}");
+        }
+    }
+}

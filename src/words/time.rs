@@ -1,0 +1,142 @@
+//! Minute words: the number words a minute is counted in, the nouns that make a number a minute,
+//! added and extra time, the landmarks of a match a minute is counted from, and the words that
+//! make a minute relative to the one before (`tre minutter senere`). Read by
+//! `classify::minute` (and the cue lexicon's `#num`).
+
+/// Number words and their values, Bokmål and Nynorsk: `tre minutter senere`, `ein` (Nynorsk
+/// `one`), `tjue`/`tyve`. A minute is counted in them, and a cue's `#num` matches them; whole
+/// words. No word longer than the lexicon's `LONGEST_NUMBER_WORD` (7 bytes) may be added without
+/// raising it.
+pub(crate) const NUMBER_WORDS: &[(&str, u16)] = &[
+    ("ett", 1),
+    ("et", 1),
+    ("ei", 1),
+    ("en", 1),
+    ("eitt", 1),
+    ("ein", 1),
+    ("to", 2),
+    ("tre", 3),
+    ("fire", 4),
+    ("fem", 5),
+    ("seks", 6),
+    ("sju", 7),
+    ("syv", 7),
+    ("åtte", 8),
+    ("ni", 9),
+    ("ti", 10),
+    ("elleve", 11),
+    ("tolv", 12),
+    ("tretten", 13),
+    ("fjorten", 14),
+    ("femten", 15),
+    ("seksten", 16),
+    ("sytten", 17),
+    ("atten", 18),
+    ("nitten", 19),
+    ("tjue", 20),
+    ("tyve", 20),
+    ("tretti", 30),
+    ("tredve", 30),
+];
+
+/// The nouns that make the number before them a minute (`i det 56. minutt`, `etter 65
+/// minutter`, Nynorsk `etter 80 minuttar`, `56. min.`); whole words.
+pub(crate) const MINUTE_NOUNS: &[&str] = &[
+    "minutt", "minutter", "minuttet", "minuttar", "minutta", "min", "min.",
+];
+
+/// `minuttet senere`: the word that, before one of [`LATER_WORDS`], is the minute after the one
+/// stated before; a whole word.
+pub(crate) const THE_MINUTE: &str = "minuttet";
+
+/// The words before `n minutter` that count the minutes from kick-off: `etter 65 minutter` is the
+/// 65th minute, not 65 minutes after the last one (`ette` is a common slip); whole words.
+pub(crate) const FROM_KICK_OFF: &[&str] = &["etter", "ette"];
+
+/// The words after `n minutter` that count from the minute stated before: `tre minutter
+/// senere`, Nynorsk `seinare`, `to minutter etter`; whole words.
+pub(crate) const LATER_WORDS: &[&str] = &["senere", "seinere", "seinare", "etter", "etterpå"];
+
+/// Phrases of added time, word by word in order: `han scoret på overtid` is `90+` (or the end of
+/// extra time in extra time). Each word is compared whole.
+pub(crate) const STOPPAGE_PHRASES: &[&[&str]] = &[
+    &["på", "overtid"],
+    &["i", "overtiden"],
+    &["på", "tilleggstid"],
+    &["i", "tilleggstiden"],
+    &["siste", "sekunder"],
+    &["siste", "sekundene"],
+    &["overtidsmål"],
+];
+
+/// Every way of stating a minute contains one of these (`minutt`, `90+2`, `(41)`,
+/// `ekstraomgangene`, `forlengningen`); most sentences have none, and a substring search is
+/// cheap, so a sentence without any of them is not tried for a minute. Compared anywhere in the sentence, so a root
+/// does; a new way of stating a minute needs its hint here. The last two are also
+/// [`EXTRA_TIME_ROOTS`]: that list is compared at a word's start and this one anywhere, and a
+/// hint may be shorter than the words a rule reads (`min` for `minutt`).
+pub(crate) const MINUTE_HINTS: [&str; 10] = [
+    "minutt",
+    "min",
+    "kvarter",
+    "overtid",
+    "tilleggstid",
+    "sekund",
+    "+",
+    "(",
+    "ekstraomg",
+    "forleng",
+];
+
+/// A quarter of an hour counted from a landmark: `kvarteret før slutt` (75); whole words.
+pub(crate) const QUARTER_WORDS: &[&str] = &["kvarteret", "kvarter"];
+
+/// The roots of the nouns of extra time (`ekstraomgangene`, `ekstraomgang`, `forlengningen`):
+/// `i ekstraomgangene` places an event in minutes 91-120; the start of a word.
+pub(crate) const EXTRA_TIME_ROOTS: &[&str] = &["ekstraomg", "forleng"];
+
+/// The preposition that places an event in extra time when it stands a few words before its noun
+/// (`i ekstraomgangene`, `i den første ekstraomgangen`), unlike `etter ekstraomganger` (a result)
+/// or `før ekstraomgangene`; a whole word.
+pub(crate) const EXTRA_TIME_PREPOSITION: &str = "i";
+
+/// The ordinals before an extra-time noun that mean its first period (`i den første
+/// ekstraomgangen`: 91-105), Nynorsk `fyrste`; whole words.
+pub(crate) const FIRST_PERIOD: &[&str] = &["første", "fyrste", "1."];
+
+/// The ordinals before an extra-time noun that mean its second period (`i andre ekstraomgang`:
+/// 106-120); whole words.
+pub(crate) const SECOND_PERIOD: &[&str] = &["andre", "2."];
+
+/// The landmarks of half time a minute is counted from: `tre minutter etter pause` (48),
+/// Nynorsk `kvilen`, `sidebytet`; whole words.
+pub(crate) const HALF_TIME_LANDMARKS: &[&str] = &[
+    "pause",
+    "pausen",
+    "hvilen",
+    "kvilen",
+    "halvtid",
+    "sidebyttet",
+    "sidebytet",
+];
+
+/// The landmarks of the end of a match a minute is counted back from: `to minutter før slutt`,
+/// `før full tid`, `før ordinær tid` (88); whole words.
+pub(crate) const FULL_TIME_LANDMARKS: &[&str] = &[
+    "slutt",
+    "slutten",
+    "full",
+    "fulltid",
+    "ordinær",
+    "ordinaer",
+    "tiden",
+    "kampslutt",
+];
+
+/// The words between `n minutter` and a landmark of half time that count forward from it: `tre
+/// minutter etter pause` (48); whole words.
+pub(crate) const AFTER_LANDMARK: &[&str] = &["etter", "ut"];
+
+/// The words between `n minutter` and a landmark that count back from it: `ti minutter før
+/// pause` (35), `to minutter før slutt` (88); whole words.
+pub(crate) const BEFORE_LANDMARK: &[&str] = &["før"];
