@@ -8,7 +8,7 @@
 use crate::classify::{Event, EventKind};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{How, Recognition};
-use crate::words::football::FOOTBALL_ROOTS;
+use crate::words::football::DOCUMENT_ROOTS;
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::LazyLock;
 
@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 /// a sentence has no room for evidence, and an analyst who feeds one in means it.
 const SHORT_DOCUMENT_WORDS: usize = 40;
 
-/// A long document about football uses at least this many of [`FOOTBALL_ROOTS`]: a film review
+/// A long document about football uses at least this many football roots: a film review
 /// can say "kampen" (the fight) or "treneren", rarely two of them.
 const LONG_DOCUMENT_ROOTS: usize = 2;
 
@@ -53,17 +53,18 @@ impl Glance {
         static ROOTS: LazyLock<AhoCorasick> = LazyLock::new(|| {
             AhoCorasick::builder()
                 .match_kind(MatchKind::LeftmostFirst)
-                .build(FOOTBALL_ROOTS)
+                .build(DOCUMENT_ROOTS.iter())
                 .expect("the football roots are a small fixed list")
         });
-        let mut seen = [false; FOOTBALL_ROOTS.len()];
+        // One bit per root seen: a document counts each root once.
+        let mut seen: u128 = 0;
         for found in ROOTS.find_iter(folded) {
             let at_word_start = folded[..found.start()]
                 .chars()
                 .next_back()
                 .is_none_or(|c| !c.is_alphanumeric());
             if at_word_start {
-                seen[found.pattern().as_usize()] = true;
+                seen |= 1 << found.pattern().as_usize();
             }
         }
         Glance {
@@ -74,7 +75,7 @@ impl Glance {
                 || !has_sentence_break(text.trim()),
             // A score in the header or lead ("Brann - Viking 2-1") counts as one more football
             // word.
-            roots: seen.iter().filter(|s| **s).count() + usize::from(has_score(lead(text))),
+            roots: seen.count_ones() as usize + usize::from(has_score(lead(text))),
         }
     }
 

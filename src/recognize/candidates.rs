@@ -2,10 +2,11 @@
 //! genitive, or the first part of a compound) and their case fits, then the leftmost-longest of
 //! overlapping ones. What is a name among them, [`NameFilter`](super::filter::NameFilter) decides.
 
-use super::places::{is_place_named, LOCATIVES};
+use super::places::is_place_named;
 use super::How;
 use crate::gazetteer::{FormMatch, Gazetteer};
 use crate::text::previous_word;
+use crate::words::names::LOCATIVES;
 use std::ops::Range;
 
 /// A gazetteer form found in the text, before it is judged a name and linked.

@@ -4,11 +4,12 @@
 //! (`Mario Götze (22)`), and the teams and nationality the gazetteer gives a player.
 
 use super::candidates::RawMatch;
-use super::nouns::TEAM_NOUNS;
 use super::{sentence_at, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile};
 use crate::segment::{Segmented, Sentence, Token, TokenKind};
 use crate::text::one_dash;
+use crate::words::descriptions::TEAM_NOUNS;
+use crate::words::time::MONTHS;
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
 use std::ops::{Range, RangeInclusive};
@@ -25,21 +26,6 @@ const HEADER_SENTENCES: usize = 5;
 
 /// How many opening sentences may hold the dateline giving the report's year.
 const DATELINE_SENTENCES: usize = 3;
-
-const MONTHS: &[&str] = &[
-    "januar",
-    "februar",
-    "mars",
-    "april",
-    "mai",
-    "juni",
-    "juli",
-    "august",
-    "september",
-    "oktober",
-    "november",
-    "desember",
-];
 
 /// The match a report is about, when its header or fact line names it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

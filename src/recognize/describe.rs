@@ -5,10 +5,11 @@
 //! (`Schalke-spissen`) to one of the team's players.
 
 use super::context::{city_team, report_year, stated_ages, MatchContext, PLAYER_AGES};
-use super::nouns::{position, role, AWAY_WORDS, HOME_WORDS};
+use super::nouns::{position, role};
 use super::{How, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
 use crate::segment::{Segmented, Sentence, Token};
+use crate::words::descriptions::{AGE_NOUNS, AWAY_WORDS, HOME_WORDS};
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
@@ -368,7 +369,7 @@ impl<'a> Describer<'a> {
 fn age_noun(word: &str) -> Option<i32> {
     let (number, noun) = word.split_once('-')?;
     let age: i32 = number.parse().ok()?;
-    (matches!(noun, "åringen" | "åring" | "åringa") && PLAYER_AGES.contains(&age)).then_some(age)
+    (AGE_NOUNS.contains(&noun) && PLAYER_AGES.contains(&age)).then_some(age)
 }
 
 #[cfg(test)]

@@ -14,10 +14,8 @@ use crate::text::{
     used_in_lower_case,
 };
 // Looked up once per match: a fast hasher matters, and keys are not hostile.
+use crate::words::names::{GROUNDS, NOT_FIRST_NAMES};
 use rustc_hash::FxHashMap as HashMap;
-
-/// Words after a club's name that make it the ground, not the club ("Brann stadion").
-const GROUNDS: &[&str] = &["stadion", "stadium", "arena"];
 
 /// The checks that tell a gazetteer form used as a name from the same letters used otherwise.
 pub(super) struct NameFilter<'a> {
@@ -278,84 +276,6 @@ fn is_surname_match(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
             .iter()
             .all(|&(e, is_name)| !is_name && gazetteer.entity(e).kind.is_person())
 }
-
-/// Capitalised words before a surname that are not first names (sentence openers, titles).
-const NOT_FIRST_NAMES: &[&str] = &[
-    "men",
-    "og",
-    "da",
-    "når",
-    "så",
-    "for",
-    "etter",
-    "før",
-    "mens",
-    "der",
-    "her",
-    "hvis",
-    "om",
-    "i",
-    "på",
-    "med",
-    "mot",
-    "av",
-    "til",
-    "fra",
-    "ifølge",
-    "også",
-    "nå",
-    "dermed",
-    "likevel",
-    "bare",
-    "både",
-    "selv",
-    "kaptein",
-    "trener",
-    "dommer",
-    "keeper",
-    "spiss",
-    "back",
-    "stopper",
-    "manager",
-    "landslagssjef",
-    "sjef",
-    "innbytter",
-    "veteranen",
-    "hvorfor",
-    "hva",
-    "det",
-    "den",
-    "dette",
-    "denne",
-    "vi",
-    "han",
-    "hun",
-    "de",
-    "jeg",
-    "du",
-    "som",
-    "at",
-    "ja",
-    "nei",
-    "uten",
-    "ved",
-    "under",
-    "over",
-    "hos",
-    "gjennom",
-    "foran",
-    "bak",
-    "et",
-    "en",
-    "ei",
-    "lynvingen",
-    "kapteinen",
-    "treneren",
-    "dommeren",
-    "keeperen",
-    "spissen",
-    "målvakt",
-];
 
 #[cfg(test)]
 mod tests {

@@ -4,11 +4,7 @@
 
 use crate::gazetteer::Gazetteer;
 use crate::segment::{fold, Sentence, TokenKind};
-
-/// Words before a place name that make it the place, not the team named after it.
-pub(super) const LOCATIVES: &[&str] = &[
-    "i", "på", "fra", "frå", "til", "ved", "byen", "utenfor", "rundt", "gjennom", "hele", "heile",
-];
+use crate::words::football::{SENTENCE_INFIX, SENTENCE_ROOTS};
 
 /// How many words after a country's genitive may say it is the team ("Norges gruppe",
 /// "Norges nye landslag"), not the country ("Norges største supporterklubb").
@@ -23,51 +19,6 @@ pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str
             .is_some_and(|city| fold(city) == fold(surface))
 }
 
-/// Word roots that make a sentence about football (a score token does too).
-const SPORTS_ROOTS: &[&str] = &[
-    "kamp",
-    "fotball",
-    "landslag",
-    "mål",
-    "scor",
-    "skår",
-    "seier",
-    "siger",
-    "tap",
-    "vant",
-    "vinn",
-    "vann",
-    "slo",
-    "møte",
-    "favoritt",
-    "gruppe",
-    "vm",
-    "em",
-    "kvalik",
-    "kvalifis",
-    "poeng",
-    "spill",
-    "spel",
-    "trener",
-    "keeper",
-    "serie",
-    "cup",
-    "finale",
-    "uavgjort",
-    "ledelse",
-    "omgang",
-    "bortebane",
-    "banehalv",
-    "hjemmebane",
-    "tabell",
-    "sluttspill",
-    "straffe",
-    "lag",
-    "angrep",
-    "forsvar",
-    "dommer",
-];
-
 /// Whether a sentence has football words or a score.
 pub(super) fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
     sentence.tokens.iter().any(|t| {
@@ -76,8 +27,8 @@ pub(super) fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
             return false;
         };
         t.kind == TokenKind::Score
-            || word.contains("kamp")
-            || SPORTS_ROOTS
+            || word.contains(SENTENCE_INFIX)
+            || SENTENCE_ROOTS
                 .iter()
                 .any(|root| root.as_bytes()[0] == first && word.starts_with(root))
     })
@@ -89,5 +40,5 @@ pub(super) fn football_word_opens(text: &str) -> bool {
     let following = text.split_whitespace().take(GENITIVE_NOUN_WORDS).map(fold);
     following
         .into_iter()
-        .any(|w| SPORTS_ROOTS.iter().any(|root| w.starts_with(root)))
+        .any(|w| SENTENCE_ROOTS.iter().any(|root| w.starts_with(root)))
 }

@@ -1,73 +1,170 @@
-//! The word roots of football writing, that tell a football document from a film review at a
-//! glance. Read by `topic`.
+//! The football vocabulary: one list of word roots, each marked with where it counts. Read by
+//! `topic` (is a document football?) and by recognition (is a sentence about sport, so that
+//! `Norge` in it is the team?).
 
-/// Word roots of football writing, for telling a football document from a film review that says
-/// "bom" or "sjanse" in passing: a long document needs two distinct ones (a review may say
-/// `kampen` or `treneren`, rarely both). Each counts where it starts a word of the folded text
-/// (`Fotballens`, not `Bordfotball`), once however often it occurs.
+use std::sync::LazyLock;
+
+/// Where a football word counts as evidence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// Telling a football document from a film review: a football word proper.
+    pub(crate) document: bool,
+    /// Telling a sentence about sport from one about the country or town: any sports word.
+    pub(crate) sentence: bool,
+}
+
+const BOTH: Reach = Reach {
+    document: true,
+    sentence: true,
+};
+const DOCUMENT: Reach = Reach {
+    document: true,
+    sentence: false,
+};
+const SENTENCE: Reach = Reach {
+    document: false,
+    sentence: true,
+};
+
+/// Word roots of football writing and where each counts. A root counts where it starts a word of
+/// the folded text (`Fotballens`, not `Bordfotball`).
 ///
-/// Keep the order when editing: one automaton finds them leftmost-first, without overlaps, so
-/// where two roots match at the same place the one listed first is the one counted.
-pub(crate) const FOOTBALL_ROOTS: &[&str] = &[
-    "fotball",
-    "landslag",
-    "eliteserie",
-    "tippeligaen",
-    "keeper",
-    "målvakt",
-    "spiss",
-    "midtbane",
-    "stopper",
-    "scoret",
-    "scoring",
-    "utlign",
-    "utlikn",
-    "omgang",
-    "straffespark",
-    "frispark",
-    "corner",
-    "hjørnespark",
-    "dommer",
-    "kampen",
-    "seriekamp",
-    "cupkamp",
-    "tabell",
-    "trener",
-    "ballen",
-    "skudd",
-    "pasning",
-    "innbytter",
-    "tilskuer",
-    "stadion",
-    "kvalifisering",
-    "skåra",
-    "målsjanse",
-    "startellever",
-    "kamptropp",
-    "lagoppstilling",
-    "treningskamp",
-    "landskamp",
-    "bortekamp",
-    "hjemmekamp",
-    "serierunde",
-    "serieåpning",
-    "opprykk",
-    "nedrykk",
-    "toppscorer",
-    "cupfinale",
-    "venstreback",
-    "høyreback",
-    "midtstopper",
-    "kantspiller",
-    "hjemmelag",
-    "bortelag",
+/// In a document (the glance and the football check of `topic`), a long document needs two
+/// distinct roots: a film review that says "bom" or "sjanse" in passing may say `kampen` or
+/// `treneren`, rarely both. In a sentence (recognition), one sports root, a word containing
+/// `kamp` or a score makes a country or town the team named after it.
+///
+/// Keep the order of the document roots when editing: one automaton finds them leftmost-first,
+/// without overlaps, so where two roots match at the same place the one listed first counts.
+pub(crate) const FOOTBALL_WORDS: &[(&str, Reach)] = &[
+    ("fotball", BOTH),
+    ("landslag", BOTH),
+    ("eliteserie", DOCUMENT),
+    ("tippeligaen", DOCUMENT),
+    ("keeper", BOTH),
+    ("målvakt", DOCUMENT),
+    ("spiss", DOCUMENT),
+    ("midtbane", DOCUMENT),
+    ("stopper", DOCUMENT),
+    ("scoret", DOCUMENT),
+    ("scoring", DOCUMENT),
+    ("utlign", DOCUMENT),
+    ("utlikn", DOCUMENT),
+    ("omgang", BOTH),
+    ("straffespark", DOCUMENT),
+    ("frispark", DOCUMENT),
+    ("corner", DOCUMENT),
+    ("hjørnespark", DOCUMENT),
+    ("dommer", BOTH),
+    ("kampen", DOCUMENT),
+    ("seriekamp", DOCUMENT),
+    ("cupkamp", DOCUMENT),
+    ("tabell", BOTH),
+    ("trener", BOTH),
+    ("ballen", DOCUMENT),
+    ("skudd", DOCUMENT),
+    ("pasning", DOCUMENT),
+    ("innbytter", DOCUMENT),
+    ("tilskuer", DOCUMENT),
+    ("stadion", DOCUMENT),
+    ("kvalifisering", DOCUMENT),
+    ("skåra", DOCUMENT),
+    ("målsjanse", DOCUMENT),
+    ("startellever", DOCUMENT),
+    ("kamptropp", DOCUMENT),
+    ("lagoppstilling", DOCUMENT),
+    ("treningskamp", DOCUMENT),
+    ("landskamp", DOCUMENT),
+    ("bortekamp", DOCUMENT),
+    ("hjemmekamp", DOCUMENT),
+    ("serierunde", DOCUMENT),
+    ("serieåpning", DOCUMENT),
+    ("opprykk", DOCUMENT),
+    ("nedrykk", DOCUMENT),
+    ("toppscorer", DOCUMENT),
+    ("cupfinale", DOCUMENT),
+    ("venstreback", DOCUMENT),
+    ("høyreback", DOCUMENT),
+    ("midtstopper", DOCUMENT),
+    ("kantspiller", DOCUMENT),
+    ("hjemmelag", DOCUMENT),
+    ("bortelag", DOCUMENT),
     // Nynorsk
-    "trenar",
-    "dommar",
-    "heimelag",
-    "innbytar",
-    "tilskodar",
-    "skotet",
-    "scora",
-    "utjamn",
+    ("trenar", DOCUMENT),
+    ("dommar", DOCUMENT),
+    ("heimelag", DOCUMENT),
+    ("innbytar", DOCUMENT),
+    ("tilskodar", DOCUMENT),
+    ("skotet", DOCUMENT),
+    ("scora", DOCUMENT),
+    ("utjamn", DOCUMENT),
+    // General sports words: enough to make a country the team in a sentence ("Norge vant"),
+    // too general to make a document football.
+    ("kamp", SENTENCE),
+    ("mål", SENTENCE),
+    ("scor", SENTENCE),
+    ("skår", SENTENCE),
+    ("seier", SENTENCE),
+    ("siger", SENTENCE),
+    ("tap", SENTENCE),
+    ("vant", SENTENCE),
+    ("vinn", SENTENCE),
+    ("vann", SENTENCE),
+    ("slo", SENTENCE),
+    ("møte", SENTENCE),
+    ("favoritt", SENTENCE),
+    ("gruppe", SENTENCE),
+    ("vm", SENTENCE),
+    ("em", SENTENCE),
+    ("kvalik", SENTENCE),
+    ("kvalifis", SENTENCE),
+    ("poeng", SENTENCE),
+    ("spill", SENTENCE),
+    ("spel", SENTENCE),
+    ("serie", SENTENCE),
+    ("cup", SENTENCE),
+    ("finale", SENTENCE),
+    ("uavgjort", SENTENCE),
+    ("ledelse", SENTENCE),
+    ("bortebane", SENTENCE),
+    ("banehalv", SENTENCE),
+    ("hjemmebane", SENTENCE),
+    ("sluttspill", SENTENCE),
+    ("straffe", SENTENCE),
+    ("lag", SENTENCE),
+    ("angrep", SENTENCE),
+    ("forsvar", SENTENCE),
 ];
+
+/// The roots that count in a document, in list order.
+pub(crate) static DOCUMENT_ROOTS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| roots(|r| r.document));
+
+/// The roots that count in a sentence, in list order.
+pub(crate) static SENTENCE_ROOTS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| roots(|r| r.sentence));
+
+/// A word that makes a sentence about sport wherever it stands in a word (`fotballkamp`,
+/// `landskampen`).
+pub(crate) const SENTENCE_INFIX: &str = "kamp";
+
+fn roots(counts: fn(Reach) -> bool) -> Vec<&'static str> {
+    FOOTBALL_WORDS
+        .iter()
+        .filter(|(_, reach)| counts(*reach))
+        .map(|(root, _)| *root)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The glance keeps one bit per document root in a `u128`.
+    #[test]
+    fn document_roots_fit_the_glance() {
+        assert!(DOCUMENT_ROOTS.len() <= 128, "{}", DOCUMENT_ROOTS.len());
+        assert!(SENTENCE_ROOTS.contains(&"fotball") && DOCUMENT_ROOTS.contains(&"fotball"));
+        assert!(!DOCUMENT_ROOTS.contains(&"vant") && !SENTENCE_ROOTS.contains(&"kampen"));
+    }
+}

@@ -14,8 +14,13 @@
 //! - [`shoot_out`]: the words that tell a penalty shoot-out was played;
 //! - [`fact_lines`]: the labels of fact lines (`Mål:`, `Gult kort:`) and the marks of a penalty in
 //!   a goal's line;
+//! - [`descriptions`]: the nouns that describe players and teams without naming them
+//!   (`keeperen`, `21-åringen`, `hjemmelaget`, `London-klubben`);
+//! - [`names`]: the words around a name that tell what it is (no first name before a surname,
+//!   a ground after a club, a preposition before a place);
 //! - [`segmentation`]: abbreviations and the words after a truncated compound;
-//! - [`football`]: the word roots that tell a football document from a film review.
+//! - [`football`]: the football vocabulary, one list of roots marked with where each counts: in a
+//!   document (football or a film review?) or in a sentence (the team or the country?).
 //!
 //! # Extending a list
 //! Words are lower case, as the folded text has them ([`crate::segment::fold`]). Bokmål and
@@ -27,8 +32,10 @@
 //! what the rule finds: run the tests and the evaluations after.
 
 pub(crate) mod actors;
+pub(crate) mod descriptions;
 pub(crate) mod fact_lines;
 pub(crate) mod football;
+pub(crate) mod names;
 pub(crate) mod segmentation;
 pub(crate) mod shoot_out;
 pub(crate) mod time;
@@ -61,7 +68,13 @@ mod tests {
             ("GOAL_FACT_LABELS", fact_lines::GOAL_FACT_LABELS.to_vec()),
             ("OTHER_FACT_LABELS", fact_lines::OTHER_FACT_LABELS.to_vec()),
             ("PENALTY_MARKS", fact_lines::PENALTY_MARKS.to_vec()),
-            ("FOOTBALL_ROOTS", football::FOOTBALL_ROOTS.to_vec()),
+            (
+                "FOOTBALL_WORDS",
+                football::FOOTBALL_WORDS
+                    .iter()
+                    .map(|&(root, _)| root)
+                    .collect(),
+            ),
             ("ABBREVIATIONS", segmentation::ABBREVIATIONS.to_vec()),
             (
                 "FINAL_ABBREVIATIONS",
@@ -97,6 +110,22 @@ mod tests {
             ("FULL_TIME_LANDMARKS", time::FULL_TIME_LANDMARKS.to_vec()),
             ("AFTER_LANDMARK", time::AFTER_LANDMARK.to_vec()),
             ("BEFORE_LANDMARK", time::BEFORE_LANDMARK.to_vec()),
+            ("MONTHS", time::MONTHS.to_vec()),
+            (
+                "POSITIONS",
+                descriptions::POSITIONS
+                    .iter()
+                    .map(|&(noun, _)| noun)
+                    .collect(),
+            ),
+            ("ROLE_NOUNS", descriptions::ROLE_NOUNS.to_vec()),
+            ("AGE_NOUNS", descriptions::AGE_NOUNS.to_vec()),
+            ("HOME_WORDS", descriptions::HOME_WORDS.to_vec()),
+            ("AWAY_WORDS", descriptions::AWAY_WORDS.to_vec()),
+            ("TEAM_NOUNS", descriptions::TEAM_NOUNS.to_vec()),
+            ("NOT_FIRST_NAMES", names::NOT_FIRST_NAMES.to_vec()),
+            ("GROUNDS", names::GROUNDS.to_vec()),
+            ("LOCATIVES", names::LOCATIVES.to_vec()),
         ]
     }
 

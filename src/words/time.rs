@@ -140,3 +140,19 @@ pub(crate) const AFTER_LANDMARK: &[&str] = &["etter", "ut"];
 /// The words between `n minutter` and a landmark that count back from it: `ti minutter før
 /// pause` (35), `to minutter før slutt` (88); whole words.
 pub(crate) const BEFORE_LANDMARK: &[&str] = &["før"];
+
+/// The months, for a dateline's year (`22. januar 2012`): a year after a month is the report's.
+pub(crate) const MONTHS: &[&str] = &[
+    "januar",
+    "februar",
+    "mars",
+    "april",
+    "mai",
+    "juni",
+    "juli",
+    "august",
+    "september",
+    "oktober",
+    "november",
+    "desember",
+];

@@ -1,0 +1,54 @@
+//! The fixed nouns that describe players and teams without naming them (read by recognition's
+//! descriptions): positions (`keeperen`), roles (`stjernen`), ages (`21-åringen`), home and away
+//! words (`hjemmelaget`, `gjestene`), team nouns (`London-klubben`). Compared as whole folded
+//! words, or as the part after a compound's hyphen. The words built from the gazetteer (demonyms,
+//! adjectives, cities) are its `Descriptors`.
+
+use crate::gazetteer::Position;
+
+/// Position nouns (definite) and the gazetteer positions they fit.
+pub(crate) const POSITIONS: &[(&str, Position)] = &[
+    ("keeperen", Position::Goalkeeper),
+    ("målvakten", Position::Goalkeeper),
+    ("sisteskansen", Position::Goalkeeper),
+    ("spissen", Position::Forward),
+    ("angriperen", Position::Forward),
+    ("målscoreren", Position::Forward),
+    ("midtbanespilleren", Position::Midfielder),
+    ("midtbaneeseren", Position::Midfielder),
+    ("playmakeren", Position::Midfielder),
+    ("forsvareren", Position::Defender),
+    ("stopperen", Position::Defender),
+    ("midtstopperen", Position::Defender),
+    ("backen", Position::Defender),
+    ("ytterbacken", Position::Defender),
+];
+
+/// Role nouns after a team in a compound that make it one of its players: `Schalke-spissen`,
+/// `Real Madrid-backen`, `Uruguay-stjernen`.
+pub(crate) const ROLE_NOUNS: &[&str] = &[
+    "spilleren",
+    "stjernen",
+    "profilen",
+    "kapteinen",
+    "kantspilleren",
+    "vingen",
+    "innbytteren",
+];
+
+/// The noun after an age in a compound that makes it a player of that age: `21-åringen`,
+/// `21-åring`, Nynorsk `21-åringa`.
+pub(crate) const AGE_NOUNS: &[&str] = &["åringen", "åring", "åringa"];
+
+/// Words for the home team of the match.
+pub(crate) const HOME_WORDS: &[&str] = &[
+    "hjemmelaget",
+    "vertene",
+    "vertskapet",
+    "heimelaget",
+    "vertane",
+];
+/// Words for the away team of the match.
+pub(crate) const AWAY_WORDS: &[&str] = &["bortelaget", "gjestene", "gjestane"];
+/// Nouns after a city in a compound that make it a team of that city (`London-klubben`).
+pub(crate) const TEAM_NOUNS: &[&str] = &["klubben", "laget", "gutta", "gutane", "guttene"];
