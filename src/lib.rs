@@ -33,8 +33,8 @@
 //! # Ok::<(), kampfakta::Error>(())
 //! ```
 //!
-//! Every span is a half-open byte range into [`Document::text`]: `&text[span]` is the surface.
-//! A long document that is not about football yields no mentions and no events (see
+//! Every span is a [`Span`], a half-open byte range into [`Document::text`]: `&text[span]` is the
+//! surface. A long document that is not about football yields no mentions and no events (see
 //! [`topic::is_football_document`] and [`Pipeline::all_documents`]); one with fewer than two
 //! football words is set aside after a glance at its text ([`topic::Glance`]), before any other
 //! stage, which is what makes a general news corpus fast to run.
@@ -49,6 +49,7 @@ pub mod ingest;
 pub mod pipeline;
 pub mod recognize;
 pub mod segment;
+pub mod span;
 pub mod text;
 pub mod topic;
 pub(crate) mod words;
@@ -60,3 +61,4 @@ pub use ingest::Document;
 pub use pipeline::{Analysis, Pipeline};
 pub use recognize::{Mention, Recognition};
 pub use segment::Sentence;
+pub use span::Span;

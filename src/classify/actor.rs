@@ -6,11 +6,11 @@ use super::clause::clause_break;
 use super::{EventKind, Scope};
 use crate::gazetteer::EntityKind;
 use crate::recognize::{previous_word, How};
+use crate::span::Span;
 use crate::words::actors::{
     AGENT_PREPOSITION, BEATEN_PREPOSITIONS, COORDINATING_CONJUNCTIONS, NUTMEG_BETWEEN, NUTMEG_LEGS,
     NUTMEG_ON, PASSIVE_AUXILIARIES, SANCTION_ROOTS, SERVED_FROM, SERVICE_ROOTS, SUBJECT_PRONOUNS,
 };
-use std::ops::Range;
 
 /// How many words `beaten_or_serving` walks back from a name to its preposition: a few lower-case
 /// words (`bak en sjanseløs`) or a compound head (`forbi Stranda-keeper`).
@@ -21,7 +21,7 @@ const WORDS_BEFORE_NAME: usize = 4;
 pub(super) struct Attribution<'a> {
     scope: Scope<'a>,
     /// The last foul of the sentence so far: its trigger and its offender.
-    foul: Option<(Range<usize>, Option<usize>)>,
+    foul: Option<(Span, Option<usize>)>,
 }
 
 impl<'a> Attribution<'a> {
@@ -34,11 +34,11 @@ impl<'a> Attribution<'a> {
     pub(super) fn attribute(
         &mut self,
         kind: EventKind,
-        trigger: &Range<usize>,
+        trigger: Span,
     ) -> (Option<usize>, Option<usize>) {
         let scope = &self.scope;
         let actor = match (&self.foul, kind) {
-            (Some((foul, offender)), EventKind::Penalty) => scope.victim(foul, *offender),
+            (Some((foul, offender)), EventKind::Penalty) => scope.victim(*foul, *offender),
             _ => None,
         }
         .or_else(|| scope.actor(trigger, kind));
@@ -46,19 +46,19 @@ impl<'a> Attribution<'a> {
         // the agent after "av", if named, and plays for the other side.
         if kind == EventKind::Foul && is_passive(scope.text, trigger) {
             let offender = scope.agent(trigger);
-            self.foul = Some((trigger.clone(), offender));
+            self.foul = Some((trigger, offender));
             return (offender, scope.team_of_passive_foul(offender, actor));
         }
         if kind == EventKind::Foul {
-            self.foul = Some((trigger.clone(), actor));
+            self.foul = Some((trigger, actor));
         }
         (actor, scope.team_of_event(kind, trigger, actor))
     }
 }
 
 impl Scope<'_> {
-    fn span(&self, mention: usize) -> Range<usize> {
-        self.recognition.mentions[mention].span.clone()
+    fn span(&self, mention: usize) -> Span {
+        self.recognition.mentions[mention].span
     }
 
     fn is_player_mention(&self, mention: usize) -> bool {
@@ -84,7 +84,7 @@ impl Scope<'_> {
     }
 
     /// A genitive (`Defoes bom`) belongs only to the word it stands before.
-    fn eligible(&self, mention: usize, trigger: &Range<usize>) -> bool {
+    fn eligible(&self, mention: usize, trigger: Span) -> bool {
         let span = self.span(mention);
         self.recognition.mentions[mention].how != How::Genitive
             || (span.end <= trigger.start && self.text[span.end..trigger.start].trim().is_empty())
@@ -101,7 +101,7 @@ impl Scope<'_> {
     /// the sentence.
     ///
     /// A goalkeeper named in a goal sentence is the one beaten, not the scorer.
-    fn actor(&self, trigger: &Range<usize>, kind: EventKind) -> Option<usize> {
+    fn actor(&self, trigger: Span, kind: EventKind) -> Option<usize> {
         let players = self
             .mentions
             .clone()
@@ -134,7 +134,7 @@ impl Scope<'_> {
     /// "... like etter at spissveteranen ble byttet inn scoret Elfenbenkysten to mål": a team next
     /// to the verb is its subject, so a player of an earlier clause is no guess for the actor (a
     /// later one may tell who: "Brann tok leiinga då Skaanes skåra").
-    fn team_is_subject(&self, trigger: &Range<usize>) -> bool {
+    fn team_is_subject(&self, trigger: Span) -> bool {
         self.mentions.clone().any(|m| {
             let mention = &self.recognition.mentions[m];
             let gap = |from: usize, to: usize| from <= to && self.text[from..to].trim().is_empty();
@@ -149,7 +149,7 @@ impl Scope<'_> {
     }
 
     /// The agent of a passive: the player after `av` following the trigger, in its clause.
-    fn agent(&self, trigger: &Range<usize>) -> Option<usize> {
+    fn agent(&self, trigger: Span) -> Option<usize> {
         self.mentions.clone().find(|&m| {
             let span = self.span(m);
             self.is_player_mention(m)
@@ -164,7 +164,7 @@ impl Scope<'_> {
     /// For a penalty given for a foul: the player fouled, the first player after the foul verb who
     /// is not the offender (`felte Ruben Gabrielsen Bendtner`, `Ledley King felte den italienske
     /// spissen`).
-    fn victim(&self, foul: &Range<usize>, offender: Option<usize>) -> Option<usize> {
+    fn victim(&self, foul: Span, offender: Option<usize>) -> Option<usize> {
         self.mentions.clone().find(|&m| {
             self.span(m).start >= foul.end && Some(m) != offender && self.is_player_mention(m)
         })
@@ -174,13 +174,13 @@ impl Scope<'_> {
 /// The players of a sentence who may have done an event, around its trigger.
 struct Candidates<'s, 'a> {
     scope: &'s Scope<'a>,
-    trigger: &'s Range<usize>,
+    trigger: Span,
     /// Mention indices, in text order.
     players: Vec<usize>,
 }
 
 impl Candidates<'_, '_> {
-    fn span(&self, mention: usize) -> Range<usize> {
+    fn span(&self, mention: usize) -> Span {
         self.scope.span(mention)
     }
 
@@ -256,13 +256,13 @@ impl Candidates<'_, '_> {
 
 /// Whether a foul is told as suffered, in the passive: `ble felt`, `vart felt`, `ble taklet`. Not a
 /// sanction (`ble utvist`, `ble advart`): its subject is the offender.
-fn is_passive(text: &str, trigger: &Range<usize>) -> bool {
+fn is_passive(text: &str, trigger: Span) -> bool {
     let auxiliary = |word: &str| {
         PASSIVE_AUXILIARIES
             .iter()
             .any(|a| word.eq_ignore_ascii_case(a))
     };
-    let words = text[trigger.clone()].to_lowercase();
+    let words = text[trigger].to_lowercase();
     let sanction = words
         .split_whitespace()
         .any(|w| SANCTION_ROOTS.iter().any(|root| w.starts_with(root)));

@@ -61,6 +61,7 @@ pub use team::team_of_player;
 use crate::gazetteer::Gazetteer;
 use crate::recognize::Recognition;
 use crate::segment::{Segmented, Sentence, SentenceKind, Token, TokenKind};
+use crate::span::Span;
 use actor::Attribution;
 use cue::SCENE_SENTENCES;
 use layout::{blank_line_between, is_headline};
@@ -107,14 +108,14 @@ pub struct Event {
     pub kind: EventKind,
     pub sentence: usize,
     /// The words that decided the label.
-    pub trigger: Range<usize>,
+    pub trigger: Span,
     pub minute: Option<Minute>,
     /// The main actor, as an index into [`Recognition::mentions`].
     pub actor: Option<usize>,
     /// The actor's team or the team the sentence credits, as a gazetteer entity.
     pub team: Option<usize>,
     /// A score the sentence states (the last one: `0-2 til 2-2` gives `2-2`).
-    pub score: Option<Range<usize>>,
+    pub score: Option<Span>,
 }
 
 /// Classifies every sentence of a document, in order; minutes carry across sentences.
@@ -144,7 +145,7 @@ pub fn classify(
 }
 
 /// A sentence's labels: each event with the words that decided it.
-type Labels = Vec<(EventKind, Range<usize>)>;
+type Labels = Vec<(EventKind, Span)>;
 
 /// What classification reads, for one document.
 struct Classifier<'a> {
@@ -195,7 +196,7 @@ struct Scope<'a> {
     /// The sentence's tokens.
     tokens: &'a [Token],
     /// The sentence's span.
-    sentence: Range<usize>,
+    sentence: Span,
     /// Prose or a fact line.
     kind: SentenceKind,
     /// The sentence's mentions, as indices into [`Recognition::mentions`].
@@ -239,7 +240,7 @@ impl<'a> Classifier<'a> {
             .iter()
             .rev()
             .find(|t| t.kind == TokenKind::Score)
-            .map(|t| t.span.clone());
+            .map(|t| t.span);
         // In a match decided on penalties, a goal or miss told right after a penalty, with no
         // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
         if minute.is_none() && self.is_kick(running, index) {
@@ -252,7 +253,7 @@ impl<'a> Classifier<'a> {
         }
         let mut attribution = Attribution::new(scope);
         for (kind, trigger) in labels {
-            let (actor, team) = attribution.attribute(kind, &trigger);
+            let (actor, team) = attribution.attribute(kind, trigger);
             running.events.push(Event {
                 kind,
                 sentence: index,
@@ -260,7 +261,7 @@ impl<'a> Classifier<'a> {
                 minute,
                 actor,
                 team,
-                score: score.clone(),
+                score,
             });
         }
     }
@@ -282,7 +283,7 @@ impl<'a> Classifier<'a> {
             text: self.text,
             folded: self.folded,
             tokens: &sentence.tokens,
-            sentence: sentence.span.clone(),
+            sentence: sentence.span,
             kind: sentence.kind,
             mentions: start..end,
             previous,
@@ -296,7 +297,7 @@ impl<'a> Classifier<'a> {
         running: &mut Running,
         scope: &Scope<'_>,
         index: usize,
-        hits: &[(usize, Range<usize>)],
+        hits: &[(usize, Span)],
     ) -> Option<Labels> {
         // "Gult kort:" then "N: Nordtveit, Selnæs." and "S: Helander.": each team's line of a
         // fact list reports what the list's heading names.

@@ -5,8 +5,8 @@ use super::clause::same_clause;
 use super::{EventKind, Scope};
 use crate::gazetteer::Gazetteer;
 use crate::recognize::{teams_of, MatchContext};
+use crate::span::Span;
 use crate::words::actors::OWN_GOAL_PHRASES;
-use std::ops::Range;
 
 /// The team a player plays for in this match: the club or national team the header names, else
 /// the club, else the national team.
@@ -30,7 +30,7 @@ impl Scope<'_> {
     pub(super) fn team_of_event(
         &self,
         kind: EventKind,
-        trigger: &Range<usize>,
+        trigger: Span,
         actor: Option<usize>,
     ) -> Option<usize> {
         let own_goal = kind == EventKind::Goal && self.is_own_goal(trigger);
@@ -72,12 +72,12 @@ impl Scope<'_> {
     }
 
     /// Whether the sentence calls the goal of `trigger` an own goal, in its clause.
-    fn is_own_goal(&self, trigger: &Range<usize>) -> bool {
-        let sentence_text = &self.folded[self.sentence.clone()];
+    fn is_own_goal(&self, trigger: Span) -> bool {
+        let sentence_text = &self.folded[self.sentence];
         OWN_GOAL_PHRASES.iter().any(|words| {
             sentence_text.match_indices(words).any(|(at, _)| {
                 let at = self.sentence.start + at;
-                same_clause(self.text, &(at..at + words.len()), trigger)
+                same_clause(self.text, Span::new(at, at + words.len()), trigger)
             })
         })
     }
@@ -96,7 +96,7 @@ impl Scope<'_> {
     }
 
     /// The team mention nearest to the trigger, when the sentence names no player.
-    fn team_in_sentence(&self, trigger: &Range<usize>) -> Option<usize> {
+    fn team_in_sentence(&self, trigger: Span) -> Option<usize> {
         self.mentions
             .clone()
             .filter_map(|m| {

@@ -112,10 +112,7 @@ pub fn event_rows<'a>(
                     gazetteer.entity(entity).id.clone(),
                     gazetteer.entity(entity).name.as_str(),
                 ),
-                None => (
-                    ids(gazetteer, &mention.entities),
-                    &text[mention.span.clone()],
-                ),
+                None => (ids(gazetteer, &mention.entities), &text[mention.span]),
             },
             None => (String::new(), ""),
         };
@@ -131,9 +128,9 @@ pub fn event_rows<'a>(
             player,
             team_id: team.map_or("", |t| t.id.as_str()),
             team: team.map_or("", |t| t.name.as_str()),
-            score: event.score.clone().map_or("", |s| &text[s]),
-            trigger: &text[event.trigger.clone()],
-            text: &text[sentence.span.clone()],
+            score: event.score.map_or("", |s| &text[s]),
+            trigger: &text[event.trigger],
+            text: &text[sentence.span],
         }
     })
 }
@@ -152,7 +149,7 @@ pub fn mention_rows<'a>(
             sentence: mention.sentence,
             start: mention.span.start,
             end: mention.span.end,
-            surface: &text[mention.span.clone()],
+            surface: &text[mention.span],
             entity_id: if linked {
                 first.id.clone()
             } else {
@@ -177,10 +174,7 @@ pub fn match_row<'a>(analysis: &'a Analysis<'_>, gazetteer: &'a Gazetteer) -> Op
         home: home.map_or("", |t| t.name.as_str()),
         away_id: away.map_or("", |t| t.id.as_str()),
         away: away.map_or("", |t| t.name.as_str()),
-        score: facts
-            .score
-            .as_ref()
-            .map_or("", |(span, _)| &text[span.clone()]),
+        score: facts.score.as_ref().map_or("", |(span, _)| &text[*span]),
         score_source: facts
             .score
             .as_ref()
@@ -211,9 +205,9 @@ fn goals_cell(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> String {
                 .and_then(|m| {
                     m.entity()
                         .map(|e| gazetteer.entity(e).name.as_str())
-                        .or(Some(&text[m.span.clone()]))
+                        .or(Some(&text[m.span]))
                 })
-                .or(goal.name.clone().map(|span| &text[span]))
+                .or(goal.name.map(|span| &text[span]))
                 .unwrap_or("?");
             let team = goal
                 .team

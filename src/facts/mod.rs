@@ -7,8 +7,8 @@ mod story;
 use crate::classify::{Event, Minute};
 use crate::recognize::Recognition;
 use crate::segment::{Segmented, Sentence};
+use crate::span::Span;
 use fact_line::parse_score;
-use std::ops::Range;
 use story::{in_match_order, merge_retold};
 
 /// Where the stated score was found.
@@ -39,7 +39,7 @@ pub struct Goal {
     /// The scorer's mention (an index into the recognition's mentions), when recognised.
     pub scorer: Option<usize>,
     /// The scorer's name as written, when a fact line names one the gazetteer lacks.
-    pub name: Option<Range<usize>>,
+    pub name: Option<Span>,
     /// The team credited with it, as a gazetteer entity.
     pub team: Option<usize>,
     /// Whether it was scored from the penalty spot.
@@ -56,7 +56,7 @@ pub struct MatchFacts {
     /// The away team, as a gazetteer entity.
     pub away: Option<usize>,
     /// The stated score as a byte range of the document, and where it was found.
-    pub score: Option<(Range<usize>, ScoreSource)>,
+    pub score: Option<(Span, ScoreSource)>,
     /// The goals, in match order.
     pub goals: Vec<Goal>,
     /// Whether the goals add up to the stated score; `None` when there is nothing to check against.
@@ -92,12 +92,11 @@ impl Evidence<'_> {
         let context = &self.recognition.context;
         let score = context
             .score
-            .clone()
             .map(|s| (s, ScoreSource::Header))
             .or_else(|| self.fact_line_score());
         let stated = score
             .as_ref()
-            .and_then(|(span, _)| parse_score(&self.text[span.clone()]));
+            .and_then(|(span, _)| parse_score(&self.text[*span]));
         let goals = self.goals(stated);
         if context.home.is_none() && goals.is_empty() {
             return None;
@@ -169,8 +168,8 @@ mod tests {
                 let minute = g.minute.map(|m| m.to_string()).unwrap_or_default();
                 let span = g
                     .scorer
-                    .map(|m| analysis.recognition.mentions[m].span.clone())
-                    .or(g.name.clone());
+                    .map(|m| analysis.recognition.mentions[m].span)
+                    .or(g.name);
                 format!(
                     "{minute} {}",
                     span.map(|s| &doc.text[s]).unwrap_or_default()

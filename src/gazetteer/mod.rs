@@ -35,6 +35,7 @@ pub use write::{append_row, write_folder};
 
 use crate::error::Result;
 use crate::segment::fold;
+use crate::span::Span;
 use aho_corasick::automaton::OverlappingState;
 use aho_corasick::{AhoCorasick, Anchored, Input, MatchKind, StartKind};
 use profile::Profile;
@@ -61,13 +62,12 @@ impl FormId {
     }
 }
 
-/// A surface form found by [`Gazetteer::forms_at`]: which form, and its byte range in the folded
-/// text (the same range in the original text).
+/// A surface form found by [`Gazetteer::forms_at`]: which form, and its byte span in the folded
+/// text (the same span in the original text).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FormMatch {
     form: FormId,
-    start: usize,
-    end: usize,
+    span: Span,
 }
 
 impl FormMatch {
@@ -76,14 +76,9 @@ impl FormMatch {
         self.form
     }
 
-    /// The byte offset where the form starts.
-    pub fn start(&self) -> usize {
-        self.start
-    }
-
-    /// The byte offset just after the form.
-    pub fn end(&self) -> usize {
-        self.end
+    /// Where the form is in the text.
+    pub fn span(&self) -> Span {
+        self.span
     }
 }
 
@@ -227,8 +222,7 @@ impl Gazetteer {
                 // "roman"), even in an anchored search.
                 Some(m) if m.start() == start => found.push(FormMatch {
                     form: FormId(m.pattern().as_usize()),
-                    start,
-                    end: m.end(),
+                    span: Span::new(start, m.end()),
                 }),
                 Some(_) => {}
                 None => break,

@@ -8,10 +8,11 @@ use super::nouns::TEAM_NOUNS;
 use super::{sentence_at, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile};
 use crate::segment::{Segmented, Sentence, Token, TokenKind};
+use crate::span::Span;
 use crate::text::one_dash;
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
-use std::ops::{Range, RangeInclusive};
+use std::ops::RangeInclusive;
 
 /// The ages a number may be of a player, stated after a name (`Götze (22)`) or in a description
 /// (`21-åringen`): other numbers there are not ages (a year, a shirt number, a score).
@@ -49,7 +50,7 @@ pub struct MatchContext {
     /// The away team's entity, the second of the header.
     pub away: Option<usize>,
     /// The byte range of the stated score (`3-2`) in the document.
-    pub score: Option<Range<usize>>,
+    pub score: Option<Span>,
 }
 
 impl MatchContext {
@@ -84,7 +85,7 @@ pub(super) fn city_team(
     token: &Token,
     context: &MatchContext,
 ) -> Option<usize> {
-    let word = &text[token.span.clone()];
+    let word = &text[token.span];
     if token.kind != TokenKind::Word || !(word.contains('-') || word.ends_with("erne")) {
         return None;
     }
@@ -144,7 +145,7 @@ pub(super) fn match_context(
 
 /// The score that follows the second team of a header, which may put it on the next line
 /// ("AALESUND\n- ODD 5–1").
-fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Range<usize>> {
+fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Span> {
     sentence
         .tokens
         .iter()
@@ -153,7 +154,7 @@ fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Ran
                 && t.span.start >= second.span.end
                 && text[second.span.end..t.span.start].trim().is_empty()
         })
-        .map(|t| t.span.clone())
+        .map(|t| t.span)
 }
 
 /// Ages the report states after a player's name, as Norwegian papers do: "Mario Götze (22)".
@@ -188,16 +189,12 @@ pub(super) fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
         .take(DATELINE_SENTENCES)
         .find_map(|sentence| {
             sentence.tokens.iter().enumerate().find_map(|(i, token)| {
-                let surface = &text[token.span.clone()];
+                let surface = &text[token.span];
                 if surface.matches('.').count() == 2 {
                     return surface.rsplit('.').next().and_then(year);
                 }
                 let after_month = i > 0
-                    && MONTHS.contains(
-                        &text[sentence.tokens[i - 1].span.clone()]
-                            .to_lowercase()
-                            .as_str(),
-                    );
+                    && MONTHS.contains(&text[sentence.tokens[i - 1].span].to_lowercase().as_str());
                 if after_month {
                     year(surface)
                 } else {

@@ -9,9 +9,9 @@ use super::nouns::{position, role, AWAY_WORDS, HOME_WORDS};
 use super::{How, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
 use crate::segment::{Segmented, Sentence, Token};
+use crate::span::Span;
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
-use std::ops::Range;
 
 /// How many sentences back a description may look for the player it describes.
 const DESCRIPTION_REACH: usize = 5;
@@ -63,7 +63,7 @@ struct Descriptions {
     /// New mentions, in document order.
     found: Vec<Mention>,
     /// Team compounds that name one of the team's players: (mention, player, whole word).
-    players_of_teams: Vec<(usize, usize, Range<usize>)>,
+    players_of_teams: Vec<(usize, usize, Span)>,
 }
 
 /// What a player description asks of the player it names.
@@ -111,11 +111,10 @@ impl<'a> Describer<'a> {
                 while cursor < mentions.len() && mentions[cursor].span.end <= token.span.start {
                     cursor += 1;
                 }
-                let overlaps =
-                    |m: &Mention| m.span.start < token.span.end && token.span.start < m.span.end;
+                let overlaps = |m: &Mention| m.span.overlaps(token.span);
                 if mentions.get(cursor).is_some_and(overlaps) {
                     if let Some(player) = self.team_player(cursor, token, self.reach(index)) {
-                        let span = mentions[cursor].span.start..token.span.end;
+                        let span = Span::new(mentions[cursor].span.start, token.span.end);
                         out.players_of_teams.push((cursor, player, span));
                     }
                     continue;
@@ -143,7 +142,7 @@ impl<'a> Describer<'a> {
     fn description(&self, index: usize, t: usize, found: &[Mention]) -> Option<Mention> {
         let token = &self.sentences[index].tokens[t];
         let (span, entity) = match self.described_team(token) {
-            Some(team) => (token.span.clone(), team),
+            Some(team) => (token.span, team),
             None => self.described_player(index, t, found)?,
         };
         Some(Mention {
@@ -156,7 +155,7 @@ impl<'a> Describer<'a> {
 
     /// `hjemmelaget`, `gjestene`, `London-klubben`: a team of the header.
     fn described_team(&self, token: &Token) -> Option<usize> {
-        let word = &self.folded[token.span.clone()];
+        let word = &self.folded[token.span];
         if HOME_WORDS.contains(&word) {
             self.context.home
         } else if AWAY_WORDS.contains(&word) {
@@ -168,14 +167,9 @@ impl<'a> Describer<'a> {
 
     /// Player descriptions: "21-åringen", "italieneren", "den italienske spissen", "keeperen":
     /// the description's span and the player it names, the most recent compatible one in reach.
-    fn described_player(
-        &self,
-        index: usize,
-        t: usize,
-        found: &[Mention],
-    ) -> Option<(Range<usize>, usize)> {
+    fn described_player(&self, index: usize, t: usize, found: &[Mention]) -> Option<(Span, usize)> {
         let (span, wanted) = self.player_description(&self.sentences[index].tokens, t)?;
-        let mut compatible = self.compatible_players(&span, self.reach(index), found, wanted);
+        let mut compatible = self.compatible_players(span, self.reach(index), found, wanted);
         // A player whose age the report states beats one whose age is unknown.
         if let Wanted::Age(age) = wanted {
             if compatible
@@ -197,31 +191,31 @@ impl<'a> Describer<'a> {
     }
 
     /// The span of the player description token `t` opens and what it asks of the player.
-    fn player_description(&self, tokens: &[Token], t: usize) -> Option<(Range<usize>, Wanted)> {
+    fn player_description(&self, tokens: &[Token], t: usize) -> Option<(Span, Wanted)> {
         let token = &tokens[t];
-        let word = &self.folded[token.span.clone()];
+        let word = &self.folded[token.span];
         if let Some(age) = age_noun(word) {
-            return Some((token.span.clone(), Wanted::Age(age)));
+            return Some((token.span, Wanted::Age(age)));
         }
         let descriptors = self.gazetteer.descriptors();
         if let Some(nation) = descriptors.nation_of_demonym(word) {
-            return Some((token.span.clone(), Wanted::Nationality(nation)));
+            return Some((token.span, Wanted::Nationality(nation)));
         }
         if let (Some(nation), Some(next)) =
             (descriptors.nation_of_adjective(word), tokens.get(t + 1))
         {
-            let position = position(&self.folded[next.span.clone()])?;
-            let span = token.span.start..next.span.end;
+            let position = position(&self.folded[next.span])?;
+            let span = Span::new(token.span.start, next.span.end);
             return Some((span, Wanted::NationalityAndPosition(nation, position)));
         }
-        position(word).map(|position| (token.span.clone(), Wanted::Position(position)))
+        position(word).map(|position| (token.span, Wanted::Position(position)))
     }
 
     /// The players named (or described) from `reach` up to a description that fit what it asks,
     /// with where they are named, in document order.
     fn compatible_players(
         &self,
-        span: &Range<usize>,
+        span: Span,
         reach: usize,
         found: &[Mention],
         wanted: Wanted,

@@ -34,8 +34,8 @@ pub(crate) use crate::text::previous_word;
 
 use crate::gazetteer::Gazetteer;
 use crate::segment::{Segmented, Sentence};
+use crate::span::Span;
 use filter::NameFilter;
-use std::ops::Range;
 
 /// How a mention was matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +78,7 @@ impl How {
 pub struct Mention {
     /// The mention's bytes in the document text, with a genitive ending or a described role
     /// (`Tottenhams`, `Spurs-stopperen`).
-    pub span: Range<usize>,
+    pub span: Span,
     /// The index of the sentence the mention starts in.
     pub sentence: usize,
     /// The linked entity first; more than one only when `how` is [`How::Ambiguous`].
@@ -240,11 +240,7 @@ mod tests {
                     .iter()
                     .map(|&e| gazetteer.entity(e).id.as_str())
                     .collect();
-                (
-                    text[m.span.clone()].to_string(),
-                    ids.join("|"),
-                    m.how.as_str(),
-                )
+                (text[m.span].to_string(), ids.join("|"), m.how.as_str())
             })
             .collect()
     }

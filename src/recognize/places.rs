@@ -71,7 +71,7 @@ const SPORTS_ROOTS: &[&str] = &[
 /// Whether a sentence has football words or a score.
 pub(super) fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
     sentence.tokens.iter().any(|t| {
-        let word = &folded[t.span.clone()];
+        let word = &folded[t.span];
         let Some(&first) = word.as_bytes().first() else {
             return false;
         };
