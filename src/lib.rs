@@ -34,10 +34,12 @@
 //! ```
 //!
 //! Every span is a [`Span`], a half-open byte range into [`Document::text`]: `&text[span]` is the
-//! surface. A long document that is not about football yields no mentions and no events (see
-//! [`topic::is_football_document`] and [`Pipeline::all_documents`]); one with fewer than two
-//! football words is set aside after a glance at its text ([`topic::Glance`]), before any other
-//! stage, which is what makes a general news corpus fast to run.
+//! surface. Entities, mentions and sentences are referred to by typed indices ([`EntityId`],
+//! [`MentionId`], [`SentenceId`]), so that one cannot stand in for another. A long document that is
+//! not about football yields no mentions and no events (see [`topic::is_football_document`] and
+//! [`Pipeline::all_documents`]); one with fewer than two football words is set aside after a glance
+//! at its text ([`topic::Glance`]), before any other stage, which is what makes a general news
+//! corpus fast to run.
 
 pub mod classify;
 pub mod error;
@@ -45,6 +47,7 @@ pub mod eval;
 pub mod export;
 pub mod facts;
 pub mod gazetteer;
+pub mod ids;
 pub mod ingest;
 pub mod pipeline;
 pub mod recognize;
@@ -57,6 +60,7 @@ pub(crate) mod words;
 pub use classify::{Event, EventKind, Lexicon, Minute};
 pub use error::{Error, Result};
 pub use gazetteer::Gazetteer;
+pub use ids::{EntityId, MentionId, SentenceId};
 pub use ingest::Document;
 pub use pipeline::{Analysis, Pipeline};
 pub use recognize::{Mention, Recognition};

@@ -68,7 +68,7 @@ fn reference_article_gives_the_events_with_their_players() {
     let kinds: Vec<&str> = analysis
         .events
         .iter()
-        .filter(|e| e.sentence == near_miss)
+        .filter(|e| e.sentence.index() == near_miss)
         .map(|e| e.kind.as_str())
         .collect();
     assert_eq!(kinds, ["chance"]);

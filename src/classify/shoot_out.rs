@@ -38,7 +38,7 @@ pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
 /// told a penalty.
 pub(super) fn penalty_just_before(events: &[Event], index: usize) -> bool {
     events.last().is_some_and(|last| {
-        last.sentence + KICK_SENTENCES >= index
+        last.sentence.index() + KICK_SENTENCES >= index
             && events
                 .iter()
                 .rev()
@@ -102,11 +102,11 @@ pub(super) fn headline_kicks(
 
 /// Where the events of sentence `sentence` are in `events` (sorted by sentence).
 fn told(events: &[Event], sentence: usize) -> Range<usize> {
-    let at = events.partition_point(|e| e.sentence < sentence);
+    let at = events.partition_point(|e| e.sentence.index() < sentence);
     at..at
         + events[at..]
             .iter()
-            .take_while(|e| e.sentence == sentence)
+            .take_while(|e| e.sentence.index() == sentence)
             .count()
 }
 

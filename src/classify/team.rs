@@ -4,6 +4,7 @@
 use super::clause::same_clause;
 use super::{EventKind, Scope};
 use crate::gazetteer::Gazetteer;
+use crate::ids::{EntityId, MentionId};
 use crate::recognize::{teams_of, MatchContext};
 use crate::span::Span;
 use crate::words::actors::OWN_GOAL_PHRASES;
@@ -12,10 +13,10 @@ use crate::words::actors::OWN_GOAL_PHRASES;
 /// the club, else the national team.
 pub fn team_of_player(
     gazetteer: &Gazetteer,
-    player: usize,
+    player: EntityId,
     context: &MatchContext,
-) -> Option<usize> {
-    let teams: Vec<usize> = teams_of(gazetteer, player).collect();
+) -> Option<EntityId> {
+    let teams: Vec<EntityId> = teams_of(gazetteer, player).collect();
     teams
         .iter()
         .copied()
@@ -31,8 +32,8 @@ impl Scope<'_> {
         &self,
         kind: EventKind,
         trigger: Span,
-        actor: Option<usize>,
-    ) -> Option<usize> {
+        actor: Option<MentionId>,
+    ) -> Option<EntityId> {
         let own_goal = kind == EventKind::Goal && self.is_own_goal(trigger);
         let context = &self.recognition.context;
         actor
@@ -56,9 +57,9 @@ impl Scope<'_> {
     /// who suffered it.
     pub(super) fn team_of_passive_foul(
         &self,
-        offender: Option<usize>,
-        sufferer: Option<usize>,
-    ) -> Option<usize> {
+        offender: Option<MentionId>,
+        sufferer: Option<MentionId>,
+    ) -> Option<EntityId> {
         offender.and_then(|m| self.team_of_mention(m)).or_else(|| {
             let suffering_team = sufferer.and_then(|m| self.team_of_mention(m));
             suffering_team.and_then(|team| self.recognition.context.opponent(team))
@@ -66,7 +67,7 @@ impl Scope<'_> {
     }
 
     /// The team of the player a mention links to.
-    fn team_of_mention(&self, mention: usize) -> Option<usize> {
+    fn team_of_mention(&self, mention: MentionId) -> Option<EntityId> {
         let player = self.recognition.mentions[mention].entity()?;
         team_of_player(self.gazetteer, player, &self.recognition.context)
     }
@@ -84,10 +85,9 @@ impl Scope<'_> {
 
     /// For a goal without a scorer: the team that beat a keeper of the match named in the sentence
     /// ("inn bak en sjanseløs Muslera": Uruguay's keeper, so Colombia scored).
-    fn keeper_beaten(&self) -> Option<usize> {
+    fn keeper_beaten(&self) -> Option<EntityId> {
         let context = &self.recognition.context;
-        self.mentions
-            .clone()
+        self.mention_ids()
             .filter(|&m| self.is_keeper(m))
             .find_map(|m| {
                 let keeper = self.recognition.mentions[m].entity()?;
@@ -96,9 +96,8 @@ impl Scope<'_> {
     }
 
     /// The team mention nearest to the trigger, when the sentence names no player.
-    fn team_in_sentence(&self, trigger: Span) -> Option<usize> {
-        self.mentions
-            .clone()
+    fn team_in_sentence(&self, trigger: Span) -> Option<EntityId> {
+        self.mention_ids()
             .filter_map(|m| {
                 let mention = &self.recognition.mentions[m];
                 let entity = mention.entity()?;

@@ -2,6 +2,7 @@
 //! field names so that a column and its header cannot drift apart.
 
 use crate::gazetteer::Gazetteer;
+use crate::ids::EntityId;
 use crate::pipeline::Analysis;
 use serde::Serialize;
 
@@ -119,7 +120,7 @@ pub fn event_rows<'a>(
         let team = event.team.map(|t| gazetteer.entity(t));
         EventRow {
             doc_id: &analysis.document.id,
-            sentence: event.sentence,
+            sentence: event.sentence.index(),
             start: sentence.span.start,
             end: sentence.span.end,
             event: event.kind.as_str(),
@@ -146,7 +147,7 @@ pub fn mention_rows<'a>(
         let linked = mention.entity().is_some();
         MentionRow {
             doc_id: &analysis.document.id,
-            sentence: mention.sentence,
+            sentence: mention.sentence.index(),
             start: mention.span.start,
             end: mention.span.end,
             surface: &text[mention.span],
@@ -166,7 +167,7 @@ pub fn mention_rows<'a>(
 pub fn match_row<'a>(analysis: &'a Analysis<'_>, gazetteer: &'a Gazetteer) -> Option<MatchRow<'a>> {
     let facts = analysis.facts.as_ref()?;
     let text = analysis.document.text.as_str();
-    let team = |t: Option<usize>| t.map(|t| gazetteer.entity(t));
+    let team = |t: Option<EntityId>| t.map(|t| gazetteer.entity(t));
     let (home, away) = (team(facts.home), team(facts.away));
     Some(MatchRow {
         doc_id: &analysis.document.id,
@@ -219,7 +220,7 @@ fn goals_cell(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> String {
     goals.join("; ")
 }
 
-fn ids(gazetteer: &Gazetteer, entities: &[usize]) -> String {
+fn ids(gazetteer: &Gazetteer, entities: &[EntityId]) -> String {
     entities
         .iter()
         .map(|&e| gazetteer.entity(e).id.as_str())

@@ -3,6 +3,7 @@
 
 use super::{Evidence, Goal, ScoreSource};
 use crate::classify::{EventKind, Minute};
+use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::segment::{Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::words::fact_lines::{GOAL_FACT_LABELS, PENALTY_MARKS};
@@ -10,7 +11,7 @@ use crate::words::fact_lines::{GOAL_FACT_LABELS, PENALTY_MARKS};
 impl Evidence<'_> {
     /// The goals of the report's fact lines, in the order listed.
     pub(super) fn listed_goals(&self) -> Vec<Goal> {
-        let mut fact_line_sentences: Vec<usize> = self
+        let mut fact_line_sentences: Vec<SentenceId> = self
             .events
             .iter()
             .filter(|e| e.kind == EventKind::Goal)
@@ -25,7 +26,7 @@ impl Evidence<'_> {
 
     /// The goals of a fact line `Mål: 1-0 Johnsen (41), 1-1 Hansen (55)`: each score, the name
     /// after it, the minute in brackets, and the team from which side of the score went up.
-    fn fact_line_goals(&self, sentence: usize) -> Vec<Goal> {
+    fn fact_line_goals(&self, sentence: SentenceId) -> Vec<Goal> {
         let text = self.text;
         let tokens = &self.sentences[sentence].tokens;
         if !is_goal_fact_line(text, &self.sentences[sentence]) {
@@ -56,7 +57,7 @@ impl Evidence<'_> {
     }
 
     /// The goal a fact line tells after one score (`Johnsen (41)`), of `team` in `sentence`.
-    fn fact_line_goal(&self, part: &[Token], team: Option<usize>, sentence: usize) -> Goal {
+    fn fact_line_goal(&self, part: &[Token], team: Option<EntityId>, sentence: SentenceId) -> Goal {
         let text = self.text;
         let name_end = part
             .iter()
@@ -74,6 +75,7 @@ impl Evidence<'_> {
                 .mentions
                 .iter()
                 .position(|m| m.span.start >= name.start && m.span.end <= name.end)
+                .map(MentionId::new)
         });
         let penalty = part
             .iter()

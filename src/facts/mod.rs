@@ -5,6 +5,7 @@ mod fact_line;
 mod story;
 
 use crate::classify::{Event, Minute};
+use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
 use crate::segment::{Segmented, Sentence};
 use crate::span::Span;
@@ -36,25 +37,25 @@ impl ScoreSource {
 pub struct Goal {
     /// When it was scored, if the report says.
     pub minute: Option<Minute>,
-    /// The scorer's mention (an index into the recognition's mentions), when recognised.
-    pub scorer: Option<usize>,
+    /// The scorer's mention in the recognition's mentions, when recognised.
+    pub scorer: Option<MentionId>,
     /// The scorer's name as written, when a fact line names one the gazetteer lacks.
     pub name: Option<Span>,
     /// The team credited with it, as a gazetteer entity.
-    pub team: Option<usize>,
+    pub team: Option<EntityId>,
     /// Whether it was scored from the penalty spot.
     pub penalty: bool,
-    /// The event it came from.
-    pub sentence: usize,
+    /// The sentence that tells it.
+    pub sentence: SentenceId,
 }
 
 /// The facts of one match report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchFacts {
     /// The home team, as a gazetteer entity.
-    pub home: Option<usize>,
+    pub home: Option<EntityId>,
     /// The away team, as a gazetteer entity.
-    pub away: Option<usize>,
+    pub away: Option<EntityId>,
     /// The stated score as a byte range of the document, and where it was found.
     pub score: Option<(Span, ScoreSource)>,
     /// The goals, in match order.
@@ -115,7 +116,7 @@ impl Evidence<'_> {
     /// else in total.
     fn adds_up(&self, goals: &[Goal], (home_goals, away_goals): (usize, usize)) -> bool {
         let context = &self.recognition.context;
-        let count = |team: Option<usize>| {
+        let count = |team: Option<EntityId>| {
             goals
                 .iter()
                 .filter(|g| team.is_some() && g.team == team)

@@ -5,6 +5,7 @@
 use super::places::{is_place_named, LOCATIVES};
 use super::How;
 use crate::gazetteer::{FormMatch, Gazetteer};
+use crate::ids::EntityId;
 use crate::span::Span;
 use crate::text::previous_word;
 
@@ -15,7 +16,7 @@ pub(super) struct RawMatch {
     /// The length of the form itself (`Tottenham`).
     pub(super) name_len: usize,
     /// The entities the form may be, each with whether the form is its full name.
-    pub(super) candidates: Vec<(usize, bool)>,
+    pub(super) candidates: Vec<(EntityId, bool)>,
     pub(super) how: How,
 }
 
@@ -93,8 +94,8 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
         return;
     };
     let surface = &text[m.span()];
-    let candidates: Vec<(usize, bool)> = gazetteer
-        .candidates(m.pattern().as_usize())
+    let candidates: Vec<(EntityId, bool)> = gazetteer
+        .candidates(m.pattern())
         .iter()
         .filter(|c| case_fits(&c.form, surface))
         .map(|c| (c.entity, c.is_name))

@@ -7,6 +7,7 @@ use super::candidates::RawMatch;
 use super::nouns::TEAM_NOUNS;
 use super::{sentence_at, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile};
+use crate::ids::EntityId;
 use crate::segment::{Segmented, Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::text::one_dash;
@@ -46,21 +47,21 @@ const MONTHS: &[&str] = &[
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MatchContext {
     /// The home team's entity, the first of the header.
-    pub home: Option<usize>,
+    pub home: Option<EntityId>,
     /// The away team's entity, the second of the header.
-    pub away: Option<usize>,
+    pub away: Option<EntityId>,
     /// The byte range of the stated score (`3-2`) in the document.
     pub score: Option<Span>,
 }
 
 impl MatchContext {
     /// The teams of the match that the header names, home first.
-    pub fn teams(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn teams(&self) -> impl Iterator<Item = EntityId> + '_ {
         self.home.into_iter().chain(self.away)
     }
 
     /// The other team of the match, if `team` is one of its two.
-    pub fn opponent(&self, team: usize) -> Option<usize> {
+    pub fn opponent(&self, team: EntityId) -> Option<EntityId> {
         match (self.home, self.away) {
             (Some(home), Some(away)) if team == home => Some(away),
             (Some(home), Some(away)) if team == away => Some(home),
@@ -71,7 +72,7 @@ impl MatchContext {
 
 /// The clubs (current first) and national team of a player, as entity indexes; none for an
 /// entity that is not a player. The same as [`PlayerProfile::teams`].
-pub fn teams_of(gazetteer: &Gazetteer, entity: usize) -> impl Iterator<Item = usize> + '_ {
+pub fn teams_of(gazetteer: &Gazetteer, entity: EntityId) -> impl Iterator<Item = EntityId> + '_ {
     gazetteer
         .player(entity)
         .into_iter()
@@ -84,14 +85,14 @@ pub(super) fn city_team(
     text: &str,
     token: &Token,
     context: &MatchContext,
-) -> Option<usize> {
+) -> Option<EntityId> {
     let word = &text[token.span];
     if token.kind != TokenKind::Word || !(word.contains('-') || word.ends_with("erne")) {
         return None;
     }
-    let playing_in = |city: &str| -> Option<usize> {
+    let playing_in = |city: &str| -> Option<EntityId> {
         let clubs = gazetteer.descriptors().clubs_in(city)?;
-        let playing: Vec<usize> = context.teams().filter(|t| clubs.contains(t)).collect();
+        let playing: Vec<EntityId> = context.teams().filter(|t| clubs.contains(t)).collect();
         (playing.len() == 1).then(|| playing[0])
     };
     // "londonerne": the people of the city, the team of the match from there.
@@ -125,7 +126,7 @@ pub(super) fn match_context(
     };
     for pair in matches.windows(2) {
         let (first, second) = (&pair[0], &pair[1]);
-        if sentence_of(first.span.start) >= HEADER_SENTENCES {
+        if sentence_of(first.span.start).index() >= HEADER_SENTENCES {
             break;
         }
         if !one_dash(&text[first.span.end..second.span.start]) {
@@ -162,7 +163,7 @@ pub(super) fn stated_ages(
     gazetteer: &Gazetteer,
     text: &str,
     mentions: &[Mention],
-) -> HashMap<usize, i32> {
+) -> HashMap<EntityId, i32> {
     mentions
         .iter()
         .filter_map(|m| {

@@ -8,6 +8,7 @@ use super::context::{city_team, report_year, stated_ages, MatchContext, PLAYER_A
 use super::nouns::{position, role, AWAY_WORDS, HOME_WORDS};
 use super::{How, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
+use crate::ids::{EntityId, SentenceId};
 use crate::segment::{Segmented, Sentence, Token};
 use crate::span::Span;
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
@@ -54,7 +55,7 @@ struct Describer<'a> {
     /// The year of the report's dateline, if it has one.
     year: Option<i32>,
     /// Ages the report states after players' names.
-    stated: HashMap<usize, i32>,
+    stated: HashMap<EntityId, i32>,
 }
 
 /// What the descriptions of a document link.
@@ -63,7 +64,7 @@ struct Descriptions {
     /// New mentions, in document order.
     found: Vec<Mention>,
     /// Team compounds that name one of the team's players: (mention, player, whole word).
-    players_of_teams: Vec<(usize, usize, Span)>,
+    players_of_teams: Vec<(usize, EntityId, Span)>,
 }
 
 /// What a player description asks of the player it names.
@@ -72,9 +73,9 @@ enum Wanted {
     /// `21-åringen`: a player of that age.
     Age(i32),
     /// `italieneren`: a player of that national team.
-    Nationality(usize),
+    Nationality(EntityId),
     /// `den italienske spissen`: a player of that national team who may play that position.
-    NationalityAndPosition(usize, Position),
+    NationalityAndPosition(EntityId, Position),
     /// `keeperen`: a player of that position, and only when one such player is in reach.
     Position(Position),
 }
@@ -147,14 +148,14 @@ impl<'a> Describer<'a> {
         };
         Some(Mention {
             span,
-            sentence: index,
+            sentence: SentenceId::new(index),
             entities: vec![entity],
             how: How::Description,
         })
     }
 
     /// `hjemmelaget`, `gjestene`, `London-klubben`: a team of the header.
-    fn described_team(&self, token: &Token) -> Option<usize> {
+    fn described_team(&self, token: &Token) -> Option<EntityId> {
         let word = &self.folded[token.span];
         if HOME_WORDS.contains(&word) {
             self.context.home
@@ -167,7 +168,12 @@ impl<'a> Describer<'a> {
 
     /// Player descriptions: "21-åringen", "italieneren", "den italienske spissen", "keeperen":
     /// the description's span and the player it names, the most recent compatible one in reach.
-    fn described_player(&self, index: usize, t: usize, found: &[Mention]) -> Option<(Span, usize)> {
+    fn described_player(
+        &self,
+        index: usize,
+        t: usize,
+        found: &[Mention],
+    ) -> Option<(Span, EntityId)> {
         let (span, wanted) = self.player_description(&self.sentences[index].tokens, t)?;
         let mut compatible = self.compatible_players(span, self.reach(index), found, wanted);
         // A player whose age the report states beats one whose age is unknown.
@@ -219,14 +225,14 @@ impl<'a> Describer<'a> {
         reach: usize,
         found: &[Mention],
         wanted: Wanted,
-    ) -> Vec<(usize, usize)> {
+    ) -> Vec<(usize, EntityId)> {
         let in_reach = |list: &[Mention]| {
             let from = list.partition_point(|m| m.span.start < reach);
             let to = list.partition_point(|m| m.span.start < span.start);
             from..to.max(from)
         };
         let (own, described) = (in_reach(self.mentions), in_reach(found));
-        let mut compatible: Vec<(usize, usize)> = self.mentions[own]
+        let mut compatible: Vec<(usize, EntityId)> = self.mentions[own]
             .iter()
             .chain(found[described].iter())
             .filter(|m| m.span.end <= span.start)
@@ -240,7 +246,7 @@ impl<'a> Describer<'a> {
     }
 
     /// Whether a player is what a description asks for.
-    fn fits(&self, wanted: Wanted, player: usize) -> bool {
+    fn fits(&self, wanted: Wanted, player: EntityId) -> bool {
         let Some(profile) = self.gazetteer.player(player) else {
             return false;
         };
@@ -256,7 +262,7 @@ impl<'a> Describer<'a> {
 
     /// An age the report states ("Mario Götze (22)") decides; else, with the report's year, a
     /// player born then fits (a birthday may not have come yet); without either, any player does.
-    fn age_fits(&self, player: usize, profile: &PlayerProfile, age: i32) -> bool {
+    fn age_fits(&self, player: EntityId, profile: &PlayerProfile, age: i32) -> bool {
         match (self.stated.get(&player), self.year, profile.birth_year) {
             (Some(&stated), _, _) => stated == age,
             (None, Some(year), Some(born)) => matches!(year - born - age, 0 | 1),
@@ -269,7 +275,7 @@ impl<'a> Describer<'a> {
     /// start), else the only one the gazetteer has in the match, or the only one of those the
     /// report names near. Not when a name follows ("Chelsea-spissen Didier Drogba"): the name is
     /// the mention then. `at` is the team's mention, `token` the compound.
-    fn team_player(&self, at: usize, token: &Token, reach: usize) -> Option<usize> {
+    fn team_player(&self, at: usize, token: &Token, reach: usize) -> Option<EntityId> {
         let mention = &self.mentions[at];
         if mention.how != How::Compound || mention.span.end >= token.span.end {
             return None;
@@ -280,7 +286,7 @@ impl<'a> Describer<'a> {
         let noun = self.folded[mention.span.end..token.span.end].strip_prefix('-')?;
         let position = role(noun)?;
         let squad = self.gazetteer.descriptors().squad(team)?;
-        let fits = |p: usize| {
+        let fits = |p: EntityId| {
             squad.contains(&p)
                 && position.is_none_or(|position| {
                     self.gazetteer
@@ -309,7 +315,12 @@ impl<'a> Describer<'a> {
 
     /// The nearest player before mention `at` that fits, within reach, and not too many
     /// mentions back: a giant sentence of names must not make this quadratic.
-    fn named_before(&self, at: usize, reach: usize, fits: impl Fn(usize) -> bool) -> Option<usize> {
+    fn named_before(
+        &self,
+        at: usize,
+        reach: usize,
+        fits: impl Fn(EntityId) -> bool,
+    ) -> Option<EntityId> {
         self.mentions[..at]
             .iter()
             .rev()
@@ -325,10 +336,10 @@ impl<'a> Describer<'a> {
     fn one_in_match(
         &self,
         at: usize,
-        squad: &[usize],
-        fits: impl Fn(usize) -> bool,
-    ) -> Option<usize> {
-        let playing: Vec<usize> = squad
+        squad: &[EntityId],
+        fits: impl Fn(EntityId) -> bool,
+    ) -> Option<EntityId> {
+        let playing: Vec<EntityId> = squad
             .iter()
             .copied()
             .filter(|&p| fits(p) && self.plays_in_match(p))
@@ -336,7 +347,7 @@ impl<'a> Describer<'a> {
         let mentions = self.mentions;
         let near =
             &mentions[at.saturating_sub(MENTIONS_BACK)..(at + MENTIONS_BACK).min(mentions.len())];
-        let named: Vec<usize> = playing
+        let named: Vec<EntityId> = playing
             .iter()
             .copied()
             .filter(|&p| near.iter().any(|m| m.entity() == Some(p)))
@@ -348,7 +359,7 @@ impl<'a> Describer<'a> {
     }
 
     /// Whether the gazetteer has a player at a club or national team of the header's match.
-    fn plays_in_match(&self, player: usize) -> bool {
+    fn plays_in_match(&self, player: EntityId) -> bool {
         let Some(player) = self.gazetteer.player(player) else {
             return false;
         };

@@ -3,6 +3,7 @@
 //! the team ("Norge møter Island", not "Norge bidrar til fattigdomsreduksjon"; not "i Norge").
 
 use crate::gazetteer::Gazetteer;
+use crate::ids::EntityId;
 use crate::segment::{fold, Sentence, TokenKind};
 
 /// Words before a place name that make it the place, not the team named after it.
@@ -15,7 +16,7 @@ pub(super) const LOCATIVES: &[&str] = &[
 const GENITIVE_NOUN_WORDS: usize = 2;
 
 /// A national team, or a club written as its home city (`Tromsø`, `Stranda`).
-pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str) -> bool {
+pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: EntityId, surface: &str) -> bool {
     gazetteer.national_team(entity).is_some()
         || gazetteer
             .club(entity)

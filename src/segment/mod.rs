@@ -41,6 +41,7 @@ mod merge;
 mod pieces;
 mod sentences;
 
+pub use crate::ids::SentenceId;
 pub(crate) use sentences::is_team_code;
 
 use crate::span::Span;
@@ -133,6 +134,23 @@ pub struct Sentence {
     pub tokens: Vec<Token>,
     /// Prose or a line of a fact list, decided here once for every stage.
     pub kind: SentenceKind,
+}
+
+/// `sentences[id]`: a [`SentenceId`] indexes a document's sentences, and nothing else.
+impl std::ops::Index<SentenceId> for [Sentence] {
+    type Output = Sentence;
+
+    fn index(&self, id: SentenceId) -> &Sentence {
+        &self[id.index()]
+    }
+}
+
+impl std::ops::Index<SentenceId> for Vec<Sentence> {
+    type Output = Sentence;
+
+    fn index(&self, id: SentenceId) -> &Sentence {
+        &self[id.index()]
+    }
 }
 
 /// What kind of line a sentence is. Segmentation decides it once; recognition, classification
