@@ -33,11 +33,13 @@
 //! # Ok::<(), kampfakta::Error>(())
 //! ```
 //!
-//! Every span is a half-open byte range into [`Document::text`]: `&text[span]` is the surface.
-//! A long document that is not about football yields no mentions and no events (see
-//! [`topic::is_football_document`] and [`Pipeline::all_documents`]); one with fewer than two
-//! football words is set aside after a glance at its text ([`topic::Glance`]), before any other
-//! stage, which is what makes a general news corpus fast to run.
+//! Every span is a [`Span`], a half-open byte range into [`Document::text`]: `&text[span]` is the
+//! surface. Entities, mentions and sentences are referred to by typed indices ([`EntityId`],
+//! [`MentionId`], [`SentenceId`]), so that one cannot stand in for another. A long document that is
+//! not about football yields no mentions and no events (see [`topic::is_football_document`] and
+//! [`Pipeline::all_documents`]); one with fewer than two football words is set aside after a glance
+//! at its text ([`topic::Glance`]), before any other stage, which is what makes a general news
+//! corpus fast to run.
 
 pub mod classify;
 pub mod error;
@@ -45,10 +47,12 @@ pub mod eval;
 pub mod export;
 pub mod facts;
 pub mod gazetteer;
+pub mod ids;
 pub mod ingest;
 pub mod pipeline;
 pub mod recognize;
 pub mod segment;
+pub mod span;
 pub mod text;
 pub mod topic;
 pub(crate) mod words;
@@ -56,7 +60,9 @@ pub(crate) mod words;
 pub use classify::{Event, EventKind, Lexicon, Minute};
 pub use error::{Error, Result};
 pub use gazetteer::Gazetteer;
+pub use ids::{EntityId, MentionId, SentenceId};
 pub use ingest::Document;
 pub use pipeline::{Analysis, Pipeline};
 pub use recognize::{Mention, Recognition};
 pub use segment::Sentence;
+pub use span::Span;

@@ -129,7 +129,7 @@ mod tests {
             .iter()
             .map(|m| {
                 let entity = pipeline.gazetteer().entity(m.entity().unwrap());
-                (text[m.span.clone()].to_string(), entity.id.clone())
+                (text[m.span].to_string(), entity.id.clone())
             })
             .collect()
     }

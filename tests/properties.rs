@@ -63,7 +63,7 @@ fn check(text: &str) {
         );
         for token in &sentence.tokens {
             assert!(
-                text.get(token.span.clone()).is_some_and(|s| !s.is_empty()),
+                text.get(token.span.range()).is_some_and(|s| !s.is_empty()),
                 "token on char boundaries"
             );
             assert!(token.span.start >= sentence.span.start && token.span.end <= sentence.span.end);
@@ -73,8 +73,17 @@ fn check(text: &str) {
     for row in rows {
         assert_eq!(text.get(row.start..row.end), Some(row.surface));
     }
+    for mention in &analysis.recognition.mentions {
+        assert!(
+            text.get(mention.span.range()).is_some(),
+            "mention on char boundaries"
+        );
+    }
     for event in &analysis.events {
-        assert!(text.get(event.trigger.clone()).is_some());
+        assert!(text.get(event.trigger.range()).is_some());
+        assert!(event
+            .score
+            .is_none_or(|score| text.get(score.range()).is_some()));
     }
 }
 

@@ -63,12 +63,12 @@ fn reference_article_gives_the_events_with_their_players() {
     let near_miss = analysis
         .sentences
         .iter()
-        .position(|s| doc.text[s.span.clone()].contains("nær å sette inn"))
+        .position(|s| doc.text[s.span].contains("nær å sette inn"))
         .unwrap();
     let kinds: Vec<&str> = analysis
         .events
         .iter()
-        .filter(|e| e.sentence == near_miss)
+        .filter(|e| e.sentence.index() == near_miss)
         .map(|e| e.kind.as_str())
         .collect();
     assert_eq!(kinds, ["chance"]);
@@ -110,7 +110,7 @@ fn reference_article_links_descriptions_to_players() {
         .filter(|m| m.how == kampfakta::recognize::How::Description)
         .map(|m| {
             (
-                &doc.text[m.span.clone()],
+                &doc.text[m.span],
                 gazetteer.entity(m.entities[0]).name.as_str(),
             )
         })
@@ -240,7 +240,7 @@ fn every_norec_football_report_is_taken_as_football() {
                 .score
                 .iter()
                 .flat_map(|(span, _)| {
-                    doc.text[span.clone()]
+                    doc.text[*span]
                         .split(|c: char| !c.is_ascii_digit())
                         .filter_map(|n| n.parse().ok())
                         .take(2)

@@ -10,7 +10,7 @@ fn main() {
             let doc = kampfakta::Document::new("fuzz", text);
             let analysis = pipeline.analyze(&doc);
             for mention in &analysis.recognition.mentions {
-                assert!(doc.text.get(mention.span.clone()).is_some());
+                assert!(doc.text.get(mention.span.range()).is_some());
             }
             let rendered = kampfakta::export::render(&analysis, pipeline.gazetteer());
             assert_eq!(rendered.event_count, analysis.events.len());

@@ -3,11 +3,11 @@ fn main() {
     afl::fuzz!(|data: &[u8]| {
         if let Ok((text, _)) = kampfakta::ingest::decode(data) {
             for sentence in kampfakta::segment::segment(&text) {
-                assert!(text.get(sentence.span.clone()).is_some());
+                assert!(text.get(sentence.span.range()).is_some());
                 for token in &sentence.tokens {
-                    assert!(text.get(token.span.clone()).is_some_and(|t| !t.is_empty()));
+                    assert!(text.get(token.span.range()).is_some_and(|t| !t.is_empty()));
                     for part in token.parts(&text).chain(token.ud_pieces(&text)) {
-                        assert!(text.get(part).is_some());
+                        assert!(text.get(part.range()).is_some());
                     }
                 }
             }

@@ -5,12 +5,13 @@
 use super::clause::clause_break;
 use super::{EventKind, Scope};
 use crate::gazetteer::EntityKind;
+use crate::ids::{EntityId, MentionId};
 use crate::recognize::{previous_word, How};
+use crate::span::Span;
 use crate::words::actors::{
     AGENT_PREPOSITION, BEATEN_PREPOSITIONS, COORDINATING_CONJUNCTIONS, NUTMEG_BETWEEN, NUTMEG_LEGS,
     NUTMEG_ON, PASSIVE_AUXILIARIES, SANCTION_ROOTS, SERVED_FROM, SERVICE_ROOTS, SUBJECT_PRONOUNS,
 };
-use std::ops::Range;
 
 /// How many words `beaten_or_serving` walks back from a name to its preposition: a few lower-case
 /// words (`bak en sjanseløs`) or a compound head (`forbi Stranda-keeper`).
@@ -21,7 +22,7 @@ const WORDS_BEFORE_NAME: usize = 4;
 pub(super) struct Attribution<'a> {
     scope: Scope<'a>,
     /// The last foul of the sentence so far: its trigger and its offender.
-    foul: Option<(Range<usize>, Option<usize>)>,
+    foul: Option<(Span, Option<MentionId>)>,
 }
 
 impl<'a> Attribution<'a> {
@@ -30,15 +31,15 @@ impl<'a> Attribution<'a> {
         Attribution { scope, foul: None }
     }
 
-    /// The actor (a mention index) and team (an entity) of the next event of the sentence.
+    /// The actor (a mention) and team (an entity) of the next event of the sentence.
     pub(super) fn attribute(
         &mut self,
         kind: EventKind,
-        trigger: &Range<usize>,
-    ) -> (Option<usize>, Option<usize>) {
+        trigger: Span,
+    ) -> (Option<MentionId>, Option<EntityId>) {
         let scope = &self.scope;
         let actor = match (&self.foul, kind) {
-            (Some((foul, offender)), EventKind::Penalty) => scope.victim(foul, *offender),
+            (Some((foul, offender)), EventKind::Penalty) => scope.victim(*foul, *offender),
             _ => None,
         }
         .or_else(|| scope.actor(trigger, kind));
@@ -46,22 +47,22 @@ impl<'a> Attribution<'a> {
         // the agent after "av", if named, and plays for the other side.
         if kind == EventKind::Foul && is_passive(scope.text, trigger) {
             let offender = scope.agent(trigger);
-            self.foul = Some((trigger.clone(), offender));
+            self.foul = Some((trigger, offender));
             return (offender, scope.team_of_passive_foul(offender, actor));
         }
         if kind == EventKind::Foul {
-            self.foul = Some((trigger.clone(), actor));
+            self.foul = Some((trigger, actor));
         }
         (actor, scope.team_of_event(kind, trigger, actor))
     }
 }
 
 impl Scope<'_> {
-    fn span(&self, mention: usize) -> Range<usize> {
-        self.recognition.mentions[mention].span.clone()
+    fn span(&self, mention: MentionId) -> Span {
+        self.recognition.mentions[mention].span
     }
 
-    fn is_player_mention(&self, mention: usize) -> bool {
+    fn is_player_mention(&self, mention: MentionId) -> bool {
         self.recognition.mentions[mention]
             .entities
             .iter()
@@ -69,7 +70,7 @@ impl Scope<'_> {
     }
 
     /// Whether a mention is of a goalkeeper.
-    pub(super) fn is_keeper(&self, mention: usize) -> bool {
+    pub(super) fn is_keeper(&self, mention: MentionId) -> bool {
         self.recognition.mentions[mention]
             .entity()
             .is_some_and(|e| self.gazetteer.entity(e).attr("position") == Some("GK"))
@@ -77,20 +78,20 @@ impl Scope<'_> {
 
     /// Whether a mention is of a player who may have done an event of `kind`: not a keeper
     /// beaten or a passer, nor a goalkeeper in a goal sentence.
-    fn can_act(&self, mention: usize, kind: EventKind) -> bool {
+    fn can_act(&self, mention: MentionId, kind: EventKind) -> bool {
         self.is_player_mention(mention)
             && !beaten_or_serving(self.text, self.span(mention).start)
             && !(kind == EventKind::Goal && self.is_keeper(mention))
     }
 
     /// A genitive (`Defoes bom`) belongs only to the word it stands before.
-    fn eligible(&self, mention: usize, trigger: &Range<usize>) -> bool {
+    fn eligible(&self, mention: MentionId, trigger: Span) -> bool {
         let span = self.span(mention);
         self.recognition.mentions[mention].how != How::Genitive
             || (span.end <= trigger.start && self.text[span.end..trigger.start].trim().is_empty())
     }
 
-    /// The player an event is about, as a mention index.
+    /// The player an event is about, as a mention.
     ///
     /// Norwegian puts the subject before the verb or, after a fronted adverbial, right after it
     /// (`reduserte Defoe`, `skjøt Aursnes utenfor`): a player inside the trigger, else the nearest
@@ -101,10 +102,9 @@ impl Scope<'_> {
     /// the sentence.
     ///
     /// A goalkeeper named in a goal sentence is the one beaten, not the scorer.
-    fn actor(&self, trigger: &Range<usize>, kind: EventKind) -> Option<usize> {
+    fn actor(&self, trigger: Span, kind: EventKind) -> Option<MentionId> {
         let players = self
-            .mentions
-            .clone()
+            .mention_ids()
             .filter(|&m| self.can_act(m, kind) && self.eligible(m, trigger))
             .collect();
         let candidates = Candidates {
@@ -134,8 +134,8 @@ impl Scope<'_> {
     /// "... like etter at spissveteranen ble byttet inn scoret Elfenbenkysten to mål": a team next
     /// to the verb is its subject, so a player of an earlier clause is no guess for the actor (a
     /// later one may tell who: "Brann tok leiinga då Skaanes skåra").
-    fn team_is_subject(&self, trigger: &Range<usize>) -> bool {
-        self.mentions.clone().any(|m| {
+    fn team_is_subject(&self, trigger: Span) -> bool {
+        self.mention_ids().any(|m| {
             let mention = &self.recognition.mentions[m];
             let gap = |from: usize, to: usize| from <= to && self.text[from..to].trim().is_empty();
             let next_to =
@@ -149,8 +149,8 @@ impl Scope<'_> {
     }
 
     /// The agent of a passive: the player after `av` following the trigger, in its clause.
-    fn agent(&self, trigger: &Range<usize>) -> Option<usize> {
-        self.mentions.clone().find(|&m| {
+    fn agent(&self, trigger: Span) -> Option<MentionId> {
+        self.mention_ids().find(|&m| {
             let span = self.span(m);
             self.is_player_mention(m)
                 && span.start >= trigger.end
@@ -164,8 +164,8 @@ impl Scope<'_> {
     /// For a penalty given for a foul: the player fouled, the first player after the foul verb who
     /// is not the offender (`felte Ruben Gabrielsen Bendtner`, `Ledley King felte den italienske
     /// spissen`).
-    fn victim(&self, foul: &Range<usize>, offender: Option<usize>) -> Option<usize> {
-        self.mentions.clone().find(|&m| {
+    fn victim(&self, foul: Span, offender: Option<MentionId>) -> Option<MentionId> {
+        self.mention_ids().find(|&m| {
             self.span(m).start >= foul.end && Some(m) != offender && self.is_player_mention(m)
         })
     }
@@ -174,18 +174,18 @@ impl Scope<'_> {
 /// The players of a sentence who may have done an event, around its trigger.
 struct Candidates<'s, 'a> {
     scope: &'s Scope<'a>,
-    trigger: &'s Range<usize>,
-    /// Mention indices, in text order.
-    players: Vec<usize>,
+    trigger: Span,
+    /// Their mentions, in text order.
+    players: Vec<MentionId>,
 }
 
 impl Candidates<'_, '_> {
-    fn span(&self, mention: usize) -> Range<usize> {
+    fn span(&self, mention: MentionId) -> Span {
         self.scope.span(mention)
     }
 
     /// A player named inside the trigger (`reduserte Defoe`).
-    fn inside(&self) -> Option<usize> {
+    fn inside(&self) -> Option<MentionId> {
         self.players.iter().copied().find(|&m| {
             let span = self.span(m);
             span.start >= self.trigger.start && span.end <= self.trigger.end
@@ -193,7 +193,7 @@ impl Candidates<'_, '_> {
     }
 
     /// The players before the trigger, nearest first.
-    fn before(&self) -> impl Iterator<Item = usize> + '_ {
+    fn before(&self) -> impl Iterator<Item = MentionId> + '_ {
         self.players
             .iter()
             .rev()
@@ -202,7 +202,7 @@ impl Candidates<'_, '_> {
     }
 
     /// The players after the trigger, nearest first.
-    fn after(&self) -> impl Iterator<Item = usize> + '_ {
+    fn after(&self) -> impl Iterator<Item = MentionId> + '_ {
         self.players
             .iter()
             .copied()
@@ -210,14 +210,14 @@ impl Candidates<'_, '_> {
     }
 
     /// The nearest player before the trigger in its clause.
-    fn before_in_clause(&self) -> Option<usize> {
+    fn before_in_clause(&self) -> Option<MentionId> {
         let text = self.scope.text;
         self.before()
             .find(|&m| !clause_break(&text[self.span(m).end..self.trigger.start]))
     }
 
     /// The first player after the trigger in its clause.
-    fn after_in_clause(&self) -> Option<usize> {
+    fn after_in_clause(&self) -> Option<MentionId> {
         let text = self.scope.text;
         self.after()
             .find(|&m| !clause_break(&text[self.trigger.end..self.span(m).start]))
@@ -226,12 +226,12 @@ impl Candidates<'_, '_> {
     /// Who a pronoun subject starting at `pronoun` stands for: a player named before it, else
     /// the previous sentence's subject ("Han satte straffen sikkert i mål": the player just
     /// written about), never a player named later in the sentence.
-    fn antecedent(&self, pronoun: usize, kind: EventKind) -> Option<usize> {
+    fn antecedent(&self, pronoun: usize, kind: EventKind) -> Option<MentionId> {
         let scope = self.scope;
         self.before()
             .find(|&m| self.span(m).end <= pronoun)
             .or_else(|| {
-                scope.previous.clone().find(|&m| {
+                scope.previous_ids().find(|&m| {
                     scope.can_act(m, kind) && !(kind == EventKind::Chance && scope.is_keeper(m))
                 })
             })
@@ -239,7 +239,7 @@ impl Candidates<'_, '_> {
 
     /// "Hummels knuste portugiseren og stanget inn 2-0", "Robben lekte med Casillas og banket
     /// ballen i mål": a verb right after "og" shares the subject that opens the sentence.
-    fn coordinated(&self) -> Option<usize> {
+    fn coordinated(&self) -> Option<MentionId> {
         let (text, sentence) = (self.scope.text, &self.scope.sentence);
         let (verb_start, verb) = previous_word(text, self.trigger.start);
         let conjunction = |word: &str| COORDINATING_CONJUNCTIONS.contains(&word);
@@ -256,13 +256,13 @@ impl Candidates<'_, '_> {
 
 /// Whether a foul is told as suffered, in the passive: `ble felt`, `vart felt`, `ble taklet`. Not a
 /// sanction (`ble utvist`, `ble advart`): its subject is the offender.
-fn is_passive(text: &str, trigger: &Range<usize>) -> bool {
+fn is_passive(text: &str, trigger: Span) -> bool {
     let auxiliary = |word: &str| {
         PASSIVE_AUXILIARIES
             .iter()
             .any(|a| word.eq_ignore_ascii_case(a))
     };
-    let words = text[trigger.clone()].to_lowercase();
+    let words = text[trigger].to_lowercase();
     let sanction = words
         .split_whitespace()
         .any(|w| SANCTION_ROOTS.iter().any(|root| w.starts_with(root)));

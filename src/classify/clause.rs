@@ -1,11 +1,11 @@
 //! Clauses: whether two words of a sentence are in the same clause, which decides how far a
 //! blocking cue, an own-goal phrase or an actor candidate reaches.
 
+use crate::span::Span;
 use crate::words::actors::CLAUSE_CONJUNCTIONS;
-use std::ops::Range;
 
 /// Whether two spans of a sentence are in the same clause.
-pub(super) fn same_clause(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
+pub(super) fn same_clause(text: &str, a: Span, b: Span) -> bool {
     let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
     first.end >= second.start || !clause_break(&text[first.end..second.start])
 }

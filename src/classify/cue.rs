@@ -142,7 +142,7 @@ impl Element {
             people,
         } = *sentence;
         let token = tokens.get(at)?;
-        let word = &folded[token.span.clone()];
+        let word = &folded[token.span];
         let matched = match self {
             Element::Start => false,
             Element::Person => people.binary_search(&token.span.start).is_ok(),
@@ -152,7 +152,7 @@ impl Element {
                 }
                 let spaced = tokens.get(at..at + 3).is_some_and(|t| {
                     let small = |t: &Token| t.kind == TokenKind::Number && t.span.len() <= 2;
-                    small(&t[0]) && matches!(&folded[t[1].span.clone()], "-" | "–") && small(&t[2])
+                    small(&t[0]) && matches!(&folded[t[1].span], "-" | "–") && small(&t[2])
                 });
                 return spaced.then_some(3);
             }
@@ -189,7 +189,7 @@ pub(super) struct Cue {
 pub(super) fn first_word(folded: &str, tokens: &[Token]) -> usize {
     tokens
         .iter()
-        .take_while(|t| matches!(&folded[t.span.clone()], "-" | "–" | "—" | "«" | "\""))
+        .take_while(|t| matches!(&folded[t.span], "-" | "–" | "—" | "«" | "\""))
         .count()
 }
 

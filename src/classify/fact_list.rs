@@ -4,7 +4,7 @@
 
 use super::{EventKind, Scope};
 use crate::segment::{SentenceKind, Token};
-use std::ops::Range;
+use crate::span::Span;
 
 /// How far into a team's line of a fact list its colon may stand: a team name of up to four
 /// words (`Brann :`, `Manchester City :`).
@@ -13,10 +13,7 @@ const TEAM_LABEL_TOKENS: usize = 5;
 impl Scope<'_> {
     /// The event a fact-list heading names when team lines follow it: nothing after its colon
     /// ("Gult kort:" ending the line) or a first team line ("Gult kort: N: Nordtveit, Selnæs.").
-    pub(super) fn list_heading_of(
-        &self,
-        labels: &[(EventKind, Range<usize>)],
-    ) -> Option<EventKind> {
+    pub(super) fn list_heading_of(&self, labels: &[(EventKind, Span)]) -> Option<EventKind> {
         let tokens = self.tokens;
         let SentenceKind::FactLine { colon } = self.kind else {
             return None;
@@ -31,16 +28,16 @@ impl Scope<'_> {
     /// A team's line of a fact list in `tokens` (the sentence's or its end): a team code or a
     /// team of the match, a colon, then names ("N: Nordtveit, Selnæs, Johnsen.", "Brann: Orlov");
     /// gives the span of the team and the colon.
-    pub(super) fn team_list_line(&self, tokens: &[Token]) -> Option<Range<usize>> {
+    pub(super) fn team_list_line(&self, tokens: &[Token]) -> Option<Span> {
         let colon = tokens
             .iter()
             .take(TEAM_LABEL_TOKENS)
-            .position(|t| &self.folded[t.span.clone()] == ":")?;
+            .position(|t| &self.folded[t.span] == ":")?;
         if colon == 0 || colon + 1 == tokens.len() {
             return None;
         }
-        let team = tokens[0].span.start..tokens[colon - 1].span.end;
-        let is_code = crate::segment::is_team_code(&self.text[team.clone()]);
+        let team = Span::new(tokens[0].span.start, tokens[colon - 1].span.end);
+        let is_code = crate::segment::is_team_code(&self.text[team]);
         let is_team = self.recognition.mentions[self.mentions.clone()]
             .iter()
             .any(|m| {
@@ -48,7 +45,7 @@ impl Scope<'_> {
                     && m.entity()
                         .is_some_and(|e| self.gazetteer.entity(e).kind.is_team())
             });
-        (is_code || is_team).then(|| team.start..tokens[colon].span.end)
+        (is_code || is_team).then(|| Span::new(team.start, tokens[colon].span.end))
     }
 }
 

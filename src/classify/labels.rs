@@ -4,7 +4,7 @@
 use super::clause::same_clause;
 use super::cue::Effect;
 use super::{EventKind, Lexicon};
-use std::ops::Range;
+use crate::span::Span;
 
 /// The events of a sentence from its cue hits, each with the words that decided it, in
 /// [`EventKind::ALL`] order.
@@ -16,15 +16,15 @@ use std::ops::Range;
 pub(super) fn labels(
     lexicon: &Lexicon,
     text: &str,
-    hits: &[(usize, Range<usize>)],
+    hits: &[(usize, Span)],
     recent: impl Fn(EventKind) -> bool,
-) -> Vec<(EventKind, Range<usize>)> {
+) -> Vec<(EventKind, Span)> {
     let hits = Hits {
         lexicon,
         text,
         hits,
     };
-    let triggers: Vec<(EventKind, Range<usize>)> = EventKind::ALL
+    let triggers: Vec<(EventKind, Span)> = EventKind::ALL
         .into_iter()
         .filter_map(|k| hits.unblocked(k, Effect::Trigger).map(|t| (k, t)))
         .collect();
@@ -38,7 +38,7 @@ pub(super) fn labels(
 struct Hits<'a> {
     lexicon: &'a Lexicon,
     text: &'a str,
-    hits: &'a [(usize, Range<usize>)],
+    hits: &'a [(usize, Span)],
 }
 
 impl Hits<'_> {
@@ -50,7 +50,7 @@ impl Hits<'_> {
 
     /// The words of the first hit of a `kind` cue with `effect` that no veto, block or `not` of
     /// its event cancels.
-    fn unblocked(&self, kind: EventKind, effect: Effect) -> Option<Range<usize>> {
+    fn unblocked(&self, kind: EventKind, effect: Effect) -> Option<Span> {
         if self
             .hits
             .iter()
@@ -61,13 +61,11 @@ impl Hits<'_> {
         self.hits
             .iter()
             .filter(|(cue, _)| self.is(*cue, kind, effect))
-            .map(|(_, span)| span.clone())
-            .find(|span| {
+            .map(|&(_, span)| span)
+            .find(|&span| {
                 !self.hits.iter().any(|(cue, block)| {
-                    (self.is(*cue, kind, Effect::Block) && same_clause(self.text, span, block))
-                        || (self.is(*cue, kind, Effect::Not)
-                            && block.start < span.end
-                            && span.start < block.end)
+                    (self.is(*cue, kind, Effect::Block) && same_clause(self.text, span, *block))
+                        || (self.is(*cue, kind, Effect::Not) && block.overlaps(span))
                 })
             })
     }
@@ -78,13 +76,10 @@ impl Hits<'_> {
     fn label(
         &self,
         kind: EventKind,
-        triggers: &[(EventKind, Range<usize>)],
+        triggers: &[(EventKind, Span)],
         recent: &impl Fn(EventKind) -> bool,
-    ) -> Option<Range<usize>> {
-        let own = triggers
-            .iter()
-            .find(|(k, _)| *k == kind)
-            .map(|(_, t)| t.clone());
+    ) -> Option<Span> {
+        let own = triggers.iter().find(|(k, _)| *k == kind).map(|&(_, t)| t);
         let others_fired = triggers.iter().any(|(k, _)| *k != kind);
         let with = || {
             EventKind::ALL.into_iter().find_map(|other| {

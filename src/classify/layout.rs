@@ -14,7 +14,7 @@ pub(super) fn is_headline(text: &str, sentences: &[Sentence], index: usize) -> b
         .is_none_or(|next| blank_line_between(text, &sentences[index], next));
     before
         && after
-        && !text[sentences[index].span.clone()]
+        && !text[sentences[index].span]
             .trim_end()
             .ends_with(['.', '!', '?', '…'])
 }

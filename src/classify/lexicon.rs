@@ -6,10 +6,10 @@ use super::minute::number_word;
 use super::EventKind;
 use crate::error::{Error, Problem, Result};
 use crate::segment::Token;
+use crate::span::Span;
 use aho_corasick::{AhoCorasick, MatchKind};
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
-use std::ops::Range;
 
 /// The longest number word in bytes (`tretten`, `fjorten`, `seksten`): a longer word without a
 /// digit is not looked up as a number, which spares most words a lookup.
@@ -135,14 +135,14 @@ impl Lexicon {
         folded: &str,
         tokens: &[Token],
         people: &[usize],
-    ) -> Vec<(usize, Range<usize>)> {
+    ) -> Vec<(usize, Span)> {
         if tokens.is_empty() {
             return Vec::new();
         }
         // (cue, first token) pairs to try.
         let mut tries: Vec<(usize, usize)> = Vec::new();
         for (at, token) in tokens.iter().enumerate() {
-            let word = &folded[token.span.clone()];
+            let word = &folded[token.span];
             if let Some(cues) = self.by_first_word.get(word) {
                 tries.extend(cues.iter().map(|&cue| (cue, at)));
             }
@@ -163,7 +163,7 @@ impl Lexicon {
         let mut hits = Vec::new();
         for (cue, at) in tries {
             if let Some(end) = self.match_at(cue, &sentence, at) {
-                hits.push((cue, tokens[at].span.start..tokens[end].span.end));
+                hits.push((cue, Span::new(tokens[at].span.start, tokens[end].span.end)));
             }
         }
         // In text order, each once: sorting the few hits is cheaper than sorting every try.
@@ -191,7 +191,7 @@ impl Lexicon {
             else {
                 continue;
             };
-            let word = &folded[token.span.clone()];
+            let word = &folded[token.span];
             for &cue in &self.wildcard_cues[found.pattern().as_usize()] {
                 if self.cues[cue].elements[0].word_matches(word) {
                     tries.push((cue, at));

@@ -143,7 +143,7 @@ impl<'a> Words<'a> {
     fn word(&self, i: usize) -> &'a str {
         self.tokens
             .get(i)
-            .map(|t| &self.folded[t.span.clone()])
+            .map(|t| &self.folded[t.span])
             .unwrap_or("")
     }
 
@@ -174,10 +174,7 @@ impl<'a> Words<'a> {
         else {
             return None;
         };
-        let added = self.folded[next.span.clone()]
-            .trim_end_matches('.')
-            .parse()
-            .ok();
+        let added = self.folded[next.span].trim_end_matches('.').parse().ok();
         (PERIOD_ENDS.contains(&regular) && next.span.start == self.tokens[i + 1].span.end)
             .then(|| Minute::stoppage(regular, added))
     }

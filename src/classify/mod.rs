@@ -59,8 +59,10 @@ pub use minute::Minute;
 pub use team::team_of_player;
 
 use crate::gazetteer::Gazetteer;
+use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
 use crate::segment::{Segmented, Sentence, SentenceKind, Token, TokenKind};
+use crate::span::Span;
 use actor::Attribution;
 use cue::SCENE_SENTENCES;
 use layout::{blank_line_between, is_headline};
@@ -105,16 +107,16 @@ impl EventKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Event {
     pub kind: EventKind,
-    pub sentence: usize,
+    pub sentence: SentenceId,
     /// The words that decided the label.
-    pub trigger: Range<usize>,
+    pub trigger: Span,
     pub minute: Option<Minute>,
-    /// The main actor, as an index into [`Recognition::mentions`].
-    pub actor: Option<usize>,
+    /// The main actor's mention in [`Recognition::mentions`].
+    pub actor: Option<MentionId>,
     /// The actor's team or the team the sentence credits, as a gazetteer entity.
-    pub team: Option<usize>,
+    pub team: Option<EntityId>,
     /// A score the sentence states (the last one: `0-2 til 2-2` gives `2-2`).
-    pub score: Option<Range<usize>>,
+    pub score: Option<Span>,
 }
 
 /// Classifies every sentence of a document, in order; minutes carry across sentences.
@@ -144,7 +146,7 @@ pub fn classify(
 }
 
 /// A sentence's labels: each event with the words that decided it.
-type Labels = Vec<(EventKind, Range<usize>)>;
+type Labels = Vec<(EventKind, Span)>;
 
 /// What classification reads, for one document.
 struct Classifier<'a> {
@@ -165,7 +167,7 @@ struct Running {
     last_minute: Option<Minute>,
     /// The first mention of the next sentence (mentions come in sentence order).
     mention_start: usize,
-    /// The mentions of the sentence before.
+    /// The mentions of the sentence before, as positions in [`Recognition::mentions`].
     previous_mentions: Range<usize>,
     /// The first sentence that reports a penalty shoot-out, if any so far.
     shoot_out_from: Option<usize>,
@@ -180,7 +182,7 @@ impl Running {
         self.events
             .iter()
             .rev()
-            .take_while(|e| e.sentence + SCENE_SENTENCES >= index)
+            .take_while(|e| e.sentence.index() + SCENE_SENTENCES >= index)
             .any(|e| e.kind == kind)
     }
 }
@@ -195,16 +197,27 @@ struct Scope<'a> {
     /// The sentence's tokens.
     tokens: &'a [Token],
     /// The sentence's span.
-    sentence: Range<usize>,
+    sentence: Span,
     /// Prose or a fact line.
     kind: SentenceKind,
-    /// The sentence's mentions, as indices into [`Recognition::mentions`].
+    /// The sentence's mentions, as positions in [`Recognition::mentions`] (a run of them: a
+    /// `Range` of [`MentionId`]s cannot be iterated; [`Scope::mention_ids`] gives the ids).
     mentions: Range<usize>,
     /// The mentions of the sentence before, where a pronoun subject points.
     previous: Range<usize>,
 }
 
 impl Scope<'_> {
+    /// The sentence's mentions, in text order.
+    fn mention_ids(&self) -> impl Iterator<Item = MentionId> + '_ {
+        self.mentions.clone().map(MentionId::new)
+    }
+
+    /// The mentions of the sentence before, in text order.
+    fn previous_ids(&self) -> impl Iterator<Item = MentionId> + '_ {
+        self.previous.clone().map(MentionId::new)
+    }
+
     /// The sorted start offsets of the sentence's mentions of people, for `@person` cues.
     fn people(&self) -> Vec<usize> {
         self.recognition.mentions[self.mentions.clone()]
@@ -239,7 +252,7 @@ impl<'a> Classifier<'a> {
             .iter()
             .rev()
             .find(|t| t.kind == TokenKind::Score)
-            .map(|t| t.span.clone());
+            .map(|t| t.span);
         // In a match decided on penalties, a goal or miss told right after a penalty, with no
         // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
         if minute.is_none() && self.is_kick(running, index) {
@@ -252,15 +265,15 @@ impl<'a> Classifier<'a> {
         }
         let mut attribution = Attribution::new(scope);
         for (kind, trigger) in labels {
-            let (actor, team) = attribution.attribute(kind, &trigger);
+            let (actor, team) = attribution.attribute(kind, trigger);
             running.events.push(Event {
                 kind,
-                sentence: index,
+                sentence: SentenceId::new(index),
                 trigger,
                 minute,
                 actor,
                 team,
-                score: score.clone(),
+                score,
             });
         }
     }
@@ -271,7 +284,7 @@ impl<'a> Classifier<'a> {
         let end = start
             + self.recognition.mentions[start..]
                 .iter()
-                .take_while(|m| m.sentence == index)
+                .take_while(|m| m.sentence.index() == index)
                 .count();
         running.mention_start = end;
         let previous = std::mem::replace(&mut running.previous_mentions, start..end);
@@ -282,7 +295,7 @@ impl<'a> Classifier<'a> {
             text: self.text,
             folded: self.folded,
             tokens: &sentence.tokens,
-            sentence: sentence.span.clone(),
+            sentence: sentence.span,
             kind: sentence.kind,
             mentions: start..end,
             previous,
@@ -296,7 +309,7 @@ impl<'a> Classifier<'a> {
         running: &mut Running,
         scope: &Scope<'_>,
         index: usize,
-        hits: &[(usize, Range<usize>)],
+        hits: &[(usize, Span)],
     ) -> Option<Labels> {
         // "Gult kort:" then "N: Nordtveit, Selnæs." and "S: Helander.": each team's line of a
         // fact list reports what the list's heading names.

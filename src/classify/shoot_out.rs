@@ -5,6 +5,7 @@
 use super::layout::{blank_line_between, is_headline};
 use super::{Event, EventKind};
 use crate::segment::{Sentence, Token};
+use crate::span::Span;
 use crate::words::shoot_out::{
     DEFINITE_ENDINGS, SHOOT_OUT_PENALTIES, SHOOT_OUT_PREPOSITIONS, SHOOT_OUT_ROOTS,
 };
@@ -18,7 +19,7 @@ const KICK_SENTENCES: usize = 2;
 /// Whether a sentence names a penalty shoot-out that was played: `straffekonkurransen`, `etter
 /// straffer`, `gikk til straffer`, `vant på straffene`.
 pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
-    let word = |t: &Token| &folded[t.span.clone()];
+    let word = |t: &Token| &folded[t.span];
     tokens.iter().enumerate().any(|(at, token)| {
         let word = word(token);
         // Definite: "straffekonkurransen" is the one played; "det lukter straffekonk" and
@@ -29,7 +30,7 @@ pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
             .any(|root| word.starts_with(root) && definite())
             || (SHOOT_OUT_PENALTIES.contains(&word)
                 && at > 0
-                && SHOOT_OUT_PREPOSITIONS.contains(&&folded[tokens[at - 1].span.clone()]))
+                && SHOOT_OUT_PREPOSITIONS.contains(&&folded[tokens[at - 1].span]))
     })
 }
 
@@ -37,7 +38,7 @@ pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
 /// told a penalty.
 pub(super) fn penalty_just_before(events: &[Event], index: usize) -> bool {
     events.last().is_some_and(|last| {
-        last.sentence + KICK_SENTENCES >= index
+        last.sentence.index() + KICK_SENTENCES >= index
             && events
                 .iter()
                 .rev()
@@ -49,11 +50,11 @@ pub(super) fn penalty_just_before(events: &[Event], index: usize) -> bool {
 /// Makes the labels of a shoot-out kick: a scored kick is a penalty and not a goal of the match, a
 /// missed or saved one is a chance and a penalty. A goal that states a score is left alone: kicks
 /// are seldom told with the score and goals of the match often are.
-pub(super) fn shoot_out_kick(labels: &mut Vec<(EventKind, Range<usize>)>, states_score: bool) {
+pub(super) fn shoot_out_kick(labels: &mut Vec<(EventKind, Span)>, states_score: bool) {
     let kick = labels
         .iter()
         .find(|(kind, _)| *kind == EventKind::Chance || (*kind == EventKind::Goal && !states_score))
-        .map(|(_, trigger)| trigger.clone());
+        .map(|&(_, trigger)| trigger);
     let Some(kick) = kick else {
         return;
     };
@@ -101,19 +102,18 @@ pub(super) fn headline_kicks(
 
 /// Where the events of sentence `sentence` are in `events` (sorted by sentence).
 fn told(events: &[Event], sentence: usize) -> Range<usize> {
-    let at = events.partition_point(|e| e.sentence < sentence);
+    let at = events.partition_point(|e| e.sentence.index() < sentence);
     at..at
         + events[at..]
             .iter()
-            .take_while(|e| e.sentence == sentence)
+            .take_while(|e| e.sentence.index() == sentence)
             .count()
 }
 
 /// The events of a headline (`own`, not empty) told again as a shoot-out kick: each kind it keeps
 /// keeps its event, a penalty added takes the other fields from the first.
 fn as_kick(own: &[Event]) -> Vec<Event> {
-    let mut labels: Vec<(EventKind, Range<usize>)> =
-        own.iter().map(|e| (e.kind, e.trigger.clone())).collect();
+    let mut labels: Vec<(EventKind, Span)> = own.iter().map(|e| (e.kind, e.trigger)).collect();
     shoot_out_kick(&mut labels, own.iter().any(|e| e.score.is_some()));
     let template = own[0].clone();
     labels

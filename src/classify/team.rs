@@ -4,18 +4,19 @@
 use super::clause::same_clause;
 use super::{EventKind, Scope};
 use crate::gazetteer::Gazetteer;
+use crate::ids::{EntityId, MentionId};
 use crate::recognize::{teams_of, MatchContext};
+use crate::span::Span;
 use crate::words::actors::OWN_GOAL_PHRASES;
-use std::ops::Range;
 
 /// The team a player plays for in this match: the club or national team the header names, else
 /// the club, else the national team.
 pub fn team_of_player(
     gazetteer: &Gazetteer,
-    player: usize,
+    player: EntityId,
     context: &MatchContext,
-) -> Option<usize> {
-    let teams: Vec<usize> = teams_of(gazetteer, player).collect();
+) -> Option<EntityId> {
+    let teams: Vec<EntityId> = teams_of(gazetteer, player).collect();
     teams
         .iter()
         .copied()
@@ -30,9 +31,9 @@ impl Scope<'_> {
     pub(super) fn team_of_event(
         &self,
         kind: EventKind,
-        trigger: &Range<usize>,
-        actor: Option<usize>,
-    ) -> Option<usize> {
+        trigger: Span,
+        actor: Option<MentionId>,
+    ) -> Option<EntityId> {
         let own_goal = kind == EventKind::Goal && self.is_own_goal(trigger);
         let context = &self.recognition.context;
         actor
@@ -56,9 +57,9 @@ impl Scope<'_> {
     /// who suffered it.
     pub(super) fn team_of_passive_foul(
         &self,
-        offender: Option<usize>,
-        sufferer: Option<usize>,
-    ) -> Option<usize> {
+        offender: Option<MentionId>,
+        sufferer: Option<MentionId>,
+    ) -> Option<EntityId> {
         offender.and_then(|m| self.team_of_mention(m)).or_else(|| {
             let suffering_team = sufferer.and_then(|m| self.team_of_mention(m));
             suffering_team.and_then(|team| self.recognition.context.opponent(team))
@@ -66,28 +67,27 @@ impl Scope<'_> {
     }
 
     /// The team of the player a mention links to.
-    fn team_of_mention(&self, mention: usize) -> Option<usize> {
+    fn team_of_mention(&self, mention: MentionId) -> Option<EntityId> {
         let player = self.recognition.mentions[mention].entity()?;
         team_of_player(self.gazetteer, player, &self.recognition.context)
     }
 
     /// Whether the sentence calls the goal of `trigger` an own goal, in its clause.
-    fn is_own_goal(&self, trigger: &Range<usize>) -> bool {
-        let sentence_text = &self.folded[self.sentence.clone()];
+    fn is_own_goal(&self, trigger: Span) -> bool {
+        let sentence_text = &self.folded[self.sentence];
         OWN_GOAL_PHRASES.iter().any(|words| {
             sentence_text.match_indices(words).any(|(at, _)| {
                 let at = self.sentence.start + at;
-                same_clause(self.text, &(at..at + words.len()), trigger)
+                same_clause(self.text, Span::new(at, at + words.len()), trigger)
             })
         })
     }
 
     /// For a goal without a scorer: the team that beat a keeper of the match named in the sentence
     /// ("inn bak en sjanseløs Muslera": Uruguay's keeper, so Colombia scored).
-    fn keeper_beaten(&self) -> Option<usize> {
+    fn keeper_beaten(&self) -> Option<EntityId> {
         let context = &self.recognition.context;
-        self.mentions
-            .clone()
+        self.mention_ids()
             .filter(|&m| self.is_keeper(m))
             .find_map(|m| {
                 let keeper = self.recognition.mentions[m].entity()?;
@@ -96,9 +96,8 @@ impl Scope<'_> {
     }
 
     /// The team mention nearest to the trigger, when the sentence names no player.
-    fn team_in_sentence(&self, trigger: &Range<usize>) -> Option<usize> {
-        self.mentions
-            .clone()
+    fn team_in_sentence(&self, trigger: Span) -> Option<EntityId> {
+        self.mention_ids()
             .filter_map(|m| {
                 let mention = &self.recognition.mentions[m];
                 let entity = mention.entity()?;

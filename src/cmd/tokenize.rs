@@ -28,9 +28,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(
                 out,
                 "{index}\t{}\t{}\t{}",
-                token.span.start,
-                token.span.end,
-                &text[token.span.clone()]
+                token.span.start, token.span.end, &text[token.span]
             )?;
         }
     }

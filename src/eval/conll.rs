@@ -1,7 +1,7 @@
 //! CoNLL files (CoNLL-U treebanks, NDT with NorNE entity tags) read into sentences of tokens, and
 //! joined back into text with every sentence's and token's byte range.
 
-use std::ops::Range;
+use crate::span::Span;
 
 /// One token of a CoNLL file: its form, whether a space follows it, and its entity tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,9 +108,9 @@ pub struct JoinedText {
     /// The running text rebuilt from the tokens.
     pub text: String,
     /// Each sentence's byte range in `text`.
-    pub sentences: Vec<Range<usize>>,
+    pub sentences: Vec<Span>,
     /// Each sentence's tokens' byte ranges in `text`.
-    pub tokens: Vec<Vec<Range<usize>>>,
+    pub tokens: Vec<Vec<Span>>,
 }
 
 /// Joins sentences into one text laid out as `layout` says, detokenizing where the file has no
@@ -143,9 +143,9 @@ pub fn join_sentences(sentences: &[ConllSentence], layout: Layout) -> JoinedText
             }
             let at = joined.text.len();
             joined.text.push_str(form);
-            spans.push(at..joined.text.len());
+            spans.push(Span::new(at, joined.text.len()));
         }
-        joined.sentences.push(start..joined.text.len());
+        joined.sentences.push(Span::new(start, joined.text.len()));
         joined.tokens.push(spans);
     }
     joined
@@ -181,23 +181,23 @@ pub struct ConllDocument {
     /// One sentence per line.
     pub text: String,
     /// Gold entity spans in `text` with their types.
-    pub entities: Vec<(Range<usize>, String)>,
+    pub entities: Vec<(Span, String)>,
 }
 
 /// Reads a CoNLL file as one sentence per line, with its NorNE entity spans (`B-`/`I-` tags joined).
 pub fn read_conll_document(name: &str, source: &str) -> ConllDocument {
     let sentences = read_conll(source);
     let joined = join_sentences(&sentences, Layout::LinePerSentence);
-    let mut entities: Vec<(Range<usize>, String)> = Vec::new();
+    let mut entities: Vec<(Span, String)> = Vec::new();
     for (sentence, spans) in sentences.iter().zip(&joined.tokens) {
-        let mut open: Option<(Range<usize>, String)> = None;
+        let mut open: Option<(Span, String)> = None;
         for (token, span) in sentence.tokens.iter().zip(spans) {
             let (prefix, kind) = token.entity.split_once('-').unwrap_or(("O", ""));
             match (prefix, &mut open) {
                 ("I", Some((range, open_kind))) if open_kind == kind => range.end = span.end,
                 ("B" | "I", _) => {
                     entities.extend(open.take());
-                    open = Some((span.clone(), kind.to_string()));
+                    open = Some((*span, kind.to_string()));
                 }
                 _ => entities.extend(open.take()),
             }
@@ -233,7 +233,7 @@ mod tests {
                       1\tViking\t_\t_\t_\t_\t_\t_\t_\tname=B-ORG\n";
         let joined = join_sentences(&read_conll(source), Layout::LinePerSentence);
         assert_eq!(joined.text, "Men han \"semi-tilfreds\" (ja).\nViking");
-        assert_eq!(&joined.text[joined.tokens[1][0].clone()], "Viking");
-        assert_eq!(joined.sentences, [0..29, 30..36]);
+        assert_eq!(&joined.text[joined.tokens[1][0]], "Viking");
+        assert_eq!(joined.sentences, [Span::new(0, 29), Span::new(30, 36)]);
     }
 }

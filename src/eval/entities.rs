@@ -7,8 +7,8 @@ use crate::gazetteer::{Entity, EntityKind};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
 use crate::recognize::{previous_word, How};
+use crate::span::Span;
 use std::collections::{BTreeMap, HashSet};
-use std::ops::Range;
 
 /// The NorNE type a gazetteer kind is scored as.
 pub fn entity_type(kind: EntityKind) -> &'static str {
@@ -22,7 +22,7 @@ pub fn entity_type(kind: EntityKind) -> &'static str {
 /// Aftenposten`) and PROD where it stands for what it published: `i Aftenposten`, `ifølge TMZ`,
 /// `leser av Aftenposten`, `avisen The Sun`, a byline or citation `(VG Nett)`, `(Aftenposten 22.
 /// august)`.
-pub fn is_publication(text: &str, span: &Range<usize>) -> bool {
+pub fn is_publication(text: &str, span: Span) -> bool {
     let (at, word) = previous_word(text, span.start);
     let word = word.to_lowercase();
     let (_, word_before) = previous_word(text, at);
@@ -92,31 +92,28 @@ pub fn evaluate_entities(
 
 /// The names the pipeline finds in a document, with the NorNE type each is scored as; a paper
 /// where it stands for what it published is `PROD`.
-fn predicted_names(
-    pipeline: &Pipeline,
-    document: &ConllDocument,
-) -> Vec<(Range<usize>, &'static str)> {
+fn predicted_names(pipeline: &Pipeline, document: &ConllDocument) -> Vec<(Span, &'static str)> {
     let doc = Document::new(document.name.clone(), document.text.clone());
     let analysis = pipeline.analyze(&doc);
     analysis
         .recognition
         .mentions
         .iter()
-        .filter(|m| !in_compound(&document.text, &m.span) && m.how != How::Description)
+        .filter(|m| !in_compound(&document.text, m.span) && m.how != How::Description)
         .map(|m| {
             let kind = pipeline.gazetteer().entity(m.entities[0]).kind;
-            let kind = if kind == EntityKind::Media && is_publication(&document.text, &m.span) {
+            let kind = if kind == EntityKind::Media && is_publication(&document.text, m.span) {
                 "PROD"
             } else {
                 entity_type(kind)
             };
-            (m.span.clone(), kind)
+            (m.span, kind)
         })
         .collect()
 }
 
 /// Whether a span is a part of a hyphen compound (`RBK-keeperen`, `Viking-Brann`).
-fn in_compound(text: &str, span: &Range<usize>) -> bool {
+fn in_compound(text: &str, span: Span) -> bool {
     let (before, after) = (&text[..span.start], &text[span.end..]);
     (after.starts_with('-') && after[1..].starts_with(char::is_alphanumeric))
         || (before.ends_with('-') && before[..before.len() - 1].ends_with(char::is_alphanumeric))
@@ -126,14 +123,14 @@ fn in_compound(text: &str, span: &Range<usize>) -> bool {
 struct Comparison<'d> {
     document: &'d ConllDocument,
     kind: &'static str,
-    gold: Vec<Range<usize>>,
-    predicted: Vec<Range<usize>>,
+    gold: Vec<Span>,
+    predicted: Vec<Span>,
 }
 
 impl<'d> Comparison<'d> {
     fn new(
         document: &'d ConllDocument,
-        predicted: &[(Range<usize>, &str)],
+        predicted: &[(Span, &str)],
         kind: &'static str,
     ) -> Comparison<'d> {
         Comparison {
@@ -143,12 +140,12 @@ impl<'d> Comparison<'d> {
                 .entities
                 .iter()
                 .filter(|(_, k)| k == kind)
-                .map(|(r, _)| r.clone())
+                .map(|&(r, _)| r)
                 .collect(),
             predicted: predicted
                 .iter()
                 .filter(|(_, k)| *k == kind)
-                .map(|(r, _)| r.clone())
+                .map(|&(r, _)| r)
                 .collect(),
         }
     }
@@ -157,14 +154,13 @@ impl<'d> Comparison<'d> {
     fn add_to(&self, slot: &mut TypeScores) {
         let (gold, pred) = (&self.gold, &self.predicted);
         slot.exact.add(SpanScores::count(gold, pred));
-        let overlaps = |a: &Range<usize>, b: &Range<usize>| a.start < b.end && b.start < a.end;
         let pred_hits = pred
             .iter()
-            .filter(|p| gold.iter().any(|g| overlaps(p, g)))
+            .filter(|p| gold.iter().any(|g| p.overlaps(*g)))
             .count();
         let gold_hits = gold
             .iter()
-            .filter(|g| pred.iter().any(|p| overlaps(p, g)))
+            .filter(|&&g| pred.iter().any(|p| p.overlaps(g)))
             .count();
         slot.lenient_predicted.add(SpanScores {
             gold: gold.len(),
@@ -188,7 +184,7 @@ impl<'d> Comparison<'d> {
                 errors.push(format!(
                     "{} missed {kind}: {}",
                     document.name,
-                    in_line(&document.text, g)
+                    in_line(&document.text, *g)
                 ));
             }
         }
@@ -197,7 +193,7 @@ impl<'d> Comparison<'d> {
                 errors.push(format!(
                     "{} spurious {kind}: {}",
                     document.name,
-                    in_line(&document.text, p)
+                    in_line(&document.text, *p)
                 ));
             }
         }
@@ -205,13 +201,13 @@ impl<'d> Comparison<'d> {
 }
 
 /// The line of a span, the span in [brackets].
-fn in_line(text: &str, r: &Range<usize>) -> String {
+fn in_line(text: &str, r: Span) -> String {
     let line_start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i);
     format!(
         "{}[{}]{}",
         &text[line_start..r.start],
-        &text[r.clone()],
+        &text[r],
         &text[r.end..line_end]
     )
 }
@@ -260,7 +256,7 @@ fn tag_counts(documents: &[ConllDocument]) -> BTreeMap<&str, BTreeMap<&str, usiz
     for document in documents {
         for (range, kind) in &document.entities {
             *tagged
-                .entry(&document.text[range.clone()])
+                .entry(&document.text[*range])
                 .or_default()
                 .entry(kind.as_str())
                 .or_default() += 1;
@@ -327,7 +323,7 @@ mod tests {
         for (text, name, publication) in cases {
             let at = text.find(name).unwrap();
             assert_eq!(
-                is_publication(text, &(at..at + name.len())),
+                is_publication(text, Span::new(at, at + name.len())),
                 publication,
                 "{text}"
             );
@@ -343,7 +339,7 @@ mod tests {
                 .iter()
                 .map(|(name, tag)| {
                     let at = text.find(name).unwrap();
-                    (at..at + name.len(), tag.to_string())
+                    (Span::new(at, at + name.len()), tag.to_string())
                 })
                 .collect(),
         };

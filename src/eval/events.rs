@@ -7,9 +7,9 @@ use crate::classify::EventKind;
 use crate::error::{Error, Problem, Result};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
+use crate::span::Span;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::ops::Range;
 use std::path::Path;
 
 /// One gold sentence: `id<TAB>labels<TAB>text`.
@@ -94,7 +94,7 @@ pub fn predict_sentences(pipeline: &Pipeline, gold: &[GoldSentence]) -> Vec<Pred
                 analysis
                     .events
                     .iter()
-                    .map(|e| (e.kind, doc.text[e.trigger.clone()].to_string())),
+                    .map(|e| (e.kind, doc.text[e.trigger].to_string())),
             )
         })
         .collect()
@@ -143,7 +143,7 @@ pub fn predict_documents(
                 span.start < range.end && range.start < span.end
             });
             predictions[index] = Some(prediction(
-                events.map(|e| (e.kind, doc.text[e.trigger.clone()].to_string())),
+                events.map(|e| (e.kind, doc.text[e.trigger].to_string())),
             ));
         }
     }
@@ -158,7 +158,7 @@ pub fn predict_documents(
 
 /// A corpus file's text and its units: the sentences of a CoNLL file one per line, or the lines
 /// of a text file.
-fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Range<usize>>)> {
+fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Span>)> {
     let source = std::fs::read_to_string(full).map_err(|source| Error::Io {
         path: full.to_path_buf(),
         source,
@@ -201,12 +201,12 @@ fn corpus_problems(corpus_dir: &Path, problems: Vec<String>) -> Error {
 }
 
 /// Byte ranges of the lines of a text (without their line ends).
-pub fn line_ranges(text: &str) -> Vec<Range<usize>> {
+pub fn line_ranges(text: &str) -> Vec<Span> {
     let mut ranges = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
         let content = line.trim_end_matches(['\n', '\r']);
-        ranges.push(start..start + content.len());
+        ranges.push(Span::new(start, start + content.len()));
         start += line.len();
     }
     ranges

@@ -20,7 +20,7 @@ pub use events::{
 };
 pub use segmentation::{evaluate_segmentation, SegmentationScores};
 
-use std::ops::Range;
+use crate::span::Span;
 
 /// Spans matched on both ends: the CoNLL 2018 shared task's segmentation scores.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -35,7 +35,7 @@ pub struct SpanScores {
 
 impl SpanScores {
     /// Counts the predicted spans equal to a gold span.
-    fn count(gold: &[Range<usize>], predicted: &[Range<usize>]) -> SpanScores {
+    fn count(gold: &[Span], predicted: &[Span]) -> SpanScores {
         let set: std::collections::HashSet<(usize, usize)> =
             gold.iter().map(|r| (r.start, r.end)).collect();
         let matched = predicted

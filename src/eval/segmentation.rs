@@ -3,8 +3,8 @@
 
 use super::conll::{join_sentences, read_conll, Layout};
 use super::SpanScores;
+use crate::span::Span;
 use std::collections::HashSet;
-use std::ops::Range;
 
 /// Bytes of text shown on each side of a missed token in the error listing.
 const ERROR_CONTEXT_BYTES: usize = 30;
@@ -27,7 +27,7 @@ pub fn evaluate_segmentation(source: &str, max_errors: usize) -> SegmentationSco
     let predicted = crate::segment::segment(text);
     let spans = Spans {
         text,
-        predicted_sentences: predicted.iter().map(|s| s.span.clone()).collect(),
+        predicted_sentences: predicted.iter().map(|s| s.span).collect(),
         // A score is one token here and three in UD; it is scored by its pieces (see
         // Token::ud_pieces).
         predicted_tokens: predicted
@@ -51,30 +51,26 @@ pub fn evaluate_segmentation(source: &str, max_errors: usize) -> SegmentationSco
 /// The gold and predicted spans of one text.
 struct Spans<'t> {
     text: &'t str,
-    predicted_sentences: Vec<Range<usize>>,
-    predicted_tokens: Vec<Range<usize>>,
-    gold_sentences: &'t [Range<usize>],
-    gold_tokens: Vec<Range<usize>>,
+    predicted_sentences: Vec<Span>,
+    predicted_tokens: Vec<Span>,
+    gold_sentences: &'t [Span],
+    gold_tokens: Vec<Span>,
 }
 
 impl Spans<'_> {
     /// Gold sentences not predicted, with the predicted ones over them, while `errors` has fewer
     /// than `limit` entries.
     fn sentence_errors(&self, limit: usize, errors: &mut Vec<String>) {
-        let predicted_set: HashSet<(usize, usize)> = self
-            .predicted_sentences
-            .iter()
-            .map(|r| (r.start, r.end))
-            .collect();
+        let predicted_set: HashSet<Span> = self.predicted_sentences.iter().copied().collect();
         for gold in self.gold_sentences {
             if errors.len() >= limit {
                 break;
             }
-            if !predicted_set.contains(&(gold.start, gold.end)) {
+            if !predicted_set.contains(gold) {
                 errors.push(format!(
                     "sentence: gold «{}»\n          predicted {}",
-                    self.shown(gold),
-                    self.overlapping(&self.predicted_sentences, gold).join(" ")
+                    self.shown(*gold),
+                    self.overlapping(&self.predicted_sentences, *gold).join(" ")
                 ));
             }
         }
@@ -84,22 +80,18 @@ impl Spans<'_> {
     /// `errors` has fewer than `limit` entries.
     fn token_errors(&self, limit: usize, errors: &mut Vec<String>) {
         let text = self.text;
-        let token_set: HashSet<(usize, usize)> = self
-            .predicted_tokens
-            .iter()
-            .map(|r| (r.start, r.end))
-            .collect();
+        let token_set: HashSet<Span> = self.predicted_tokens.iter().copied().collect();
         for gold in &self.gold_tokens {
             if errors.len() >= limit {
                 break;
             }
-            if !token_set.contains(&(gold.start, gold.end)) {
+            if !token_set.contains(gold) {
                 let from = text.floor_char_boundary(gold.start.saturating_sub(ERROR_CONTEXT_BYTES));
                 let to = text.ceil_char_boundary((gold.end + ERROR_CONTEXT_BYTES).min(text.len()));
                 errors.push(format!(
                     "token: gold «{}» predicted {} in …{}…",
-                    self.shown(gold),
-                    self.overlapping(&self.predicted_tokens, gold).join(" "),
+                    self.shown(*gold),
+                    self.overlapping(&self.predicted_tokens, *gold).join(" "),
                     text[from..to].replace('\n', "⏎")
                 ));
             }
@@ -107,16 +99,16 @@ impl Spans<'_> {
     }
 
     /// A span's text on one line.
-    fn shown(&self, r: &Range<usize>) -> String {
-        self.text[r.clone()].replace('\n', "⏎")
+    fn shown(&self, r: Span) -> String {
+        self.text[r].replace('\n', "⏎")
     }
 
     /// The spans overlapping `r`, each shown in «quotes».
-    fn overlapping(&self, spans: &[Range<usize>], r: &Range<usize>) -> Vec<String> {
+    fn overlapping(&self, spans: &[Span], r: Span) -> Vec<String> {
         spans
             .iter()
-            .filter(|p| p.start < r.end && r.start < p.end)
-            .map(|p| format!("«{}»", self.shown(p)))
+            .filter(|p| p.overlaps(r))
+            .map(|&p| format!("«{}»", self.shown(p)))
             .collect()
     }
 }

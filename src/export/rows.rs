@@ -2,6 +2,7 @@
 //! field names so that a column and its header cannot drift apart.
 
 use crate::gazetteer::Gazetteer;
+use crate::ids::EntityId;
 use crate::pipeline::Analysis;
 use serde::Serialize;
 
@@ -112,17 +113,14 @@ pub fn event_rows<'a>(
                     gazetteer.entity(entity).id.clone(),
                     gazetteer.entity(entity).name.as_str(),
                 ),
-                None => (
-                    ids(gazetteer, &mention.entities),
-                    &text[mention.span.clone()],
-                ),
+                None => (ids(gazetteer, &mention.entities), &text[mention.span]),
             },
             None => (String::new(), ""),
         };
         let team = event.team.map(|t| gazetteer.entity(t));
         EventRow {
             doc_id: &analysis.document.id,
-            sentence: event.sentence,
+            sentence: event.sentence.index(),
             start: sentence.span.start,
             end: sentence.span.end,
             event: event.kind.as_str(),
@@ -131,9 +129,9 @@ pub fn event_rows<'a>(
             player,
             team_id: team.map_or("", |t| t.id.as_str()),
             team: team.map_or("", |t| t.name.as_str()),
-            score: event.score.clone().map_or("", |s| &text[s]),
-            trigger: &text[event.trigger.clone()],
-            text: &text[sentence.span.clone()],
+            score: event.score.map_or("", |s| &text[s]),
+            trigger: &text[event.trigger],
+            text: &text[sentence.span],
         }
     })
 }
@@ -149,10 +147,10 @@ pub fn mention_rows<'a>(
         let linked = mention.entity().is_some();
         MentionRow {
             doc_id: &analysis.document.id,
-            sentence: mention.sentence,
+            sentence: mention.sentence.index(),
             start: mention.span.start,
             end: mention.span.end,
-            surface: &text[mention.span.clone()],
+            surface: &text[mention.span],
             entity_id: if linked {
                 first.id.clone()
             } else {
@@ -169,7 +167,7 @@ pub fn mention_rows<'a>(
 pub fn match_row<'a>(analysis: &'a Analysis<'_>, gazetteer: &'a Gazetteer) -> Option<MatchRow<'a>> {
     let facts = analysis.facts.as_ref()?;
     let text = analysis.document.text.as_str();
-    let team = |t: Option<usize>| t.map(|t| gazetteer.entity(t));
+    let team = |t: Option<EntityId>| t.map(|t| gazetteer.entity(t));
     let (home, away) = (team(facts.home), team(facts.away));
     Some(MatchRow {
         doc_id: &analysis.document.id,
@@ -177,10 +175,7 @@ pub fn match_row<'a>(analysis: &'a Analysis<'_>, gazetteer: &'a Gazetteer) -> Op
         home: home.map_or("", |t| t.name.as_str()),
         away_id: away.map_or("", |t| t.id.as_str()),
         away: away.map_or("", |t| t.name.as_str()),
-        score: facts
-            .score
-            .as_ref()
-            .map_or("", |(span, _)| &text[span.clone()]),
+        score: facts.score.as_ref().map_or("", |(span, _)| &text[*span]),
         score_source: facts
             .score
             .as_ref()
@@ -211,9 +206,9 @@ fn goals_cell(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> String {
                 .and_then(|m| {
                     m.entity()
                         .map(|e| gazetteer.entity(e).name.as_str())
-                        .or(Some(&text[m.span.clone()]))
+                        .or(Some(&text[m.span]))
                 })
-                .or(goal.name.clone().map(|span| &text[span]))
+                .or(goal.name.map(|span| &text[span]))
                 .unwrap_or("?");
             let team = goal
                 .team
@@ -225,7 +220,7 @@ fn goals_cell(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> String {
     goals.join("; ")
 }
 
-fn ids(gazetteer: &Gazetteer, entities: &[usize]) -> String {
+fn ids(gazetteer: &Gazetteer, entities: &[EntityId]) -> String {
     entities
         .iter()
         .map(|&e| gazetteer.entity(e).id.as_str())

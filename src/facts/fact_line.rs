@@ -3,14 +3,15 @@
 
 use super::{Evidence, Goal, ScoreSource};
 use crate::classify::{EventKind, Minute};
+use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::segment::{Sentence, Token, TokenKind};
+use crate::span::Span;
 use crate::words::fact_lines::{GOAL_FACT_LABELS, PENALTY_MARKS};
-use std::ops::Range;
 
 impl Evidence<'_> {
     /// The goals of the report's fact lines, in the order listed.
     pub(super) fn listed_goals(&self) -> Vec<Goal> {
-        let mut fact_line_sentences: Vec<usize> = self
+        let mut fact_line_sentences: Vec<SentenceId> = self
             .events
             .iter()
             .filter(|e| e.kind == EventKind::Goal)
@@ -25,7 +26,7 @@ impl Evidence<'_> {
 
     /// The goals of a fact line `Mål: 1-0 Johnsen (41), 1-1 Hansen (55)`: each score, the name
     /// after it, the minute in brackets, and the team from which side of the score went up.
-    fn fact_line_goals(&self, sentence: usize) -> Vec<Goal> {
+    fn fact_line_goals(&self, sentence: SentenceId) -> Vec<Goal> {
         let text = self.text;
         let tokens = &self.sentences[sentence].tokens;
         if !is_goal_fact_line(text, &self.sentences[sentence]) {
@@ -39,7 +40,7 @@ impl Evidence<'_> {
             .collect();
         for (n, &at) in scores.iter().enumerate() {
             let end = scores.get(n + 1).copied().unwrap_or(tokens.len());
-            let Some(score) = parse_score(&text[tokens[at].span.clone()]) else {
+            let Some(score) = parse_score(&text[tokens[at].span]) else {
                 continue;
             };
             let team = if score.0 > previous.0 {
@@ -56,27 +57,29 @@ impl Evidence<'_> {
     }
 
     /// The goal a fact line tells after one score (`Johnsen (41)`), of `team` in `sentence`.
-    fn fact_line_goal(&self, part: &[Token], team: Option<usize>, sentence: usize) -> Goal {
+    fn fact_line_goal(&self, part: &[Token], team: Option<EntityId>, sentence: SentenceId) -> Goal {
         let text = self.text;
         let name_end = part
             .iter()
-            .position(|t| matches!(&text[t.span.clone()], "(" | "," | ";" | "."))
+            .position(|t| matches!(&text[t.span], "(" | "," | ";" | "."))
             .unwrap_or(part.len());
-        let name = (name_end > 0).then(|| part[0].span.start..part[name_end - 1].span.end);
+        let name =
+            (name_end > 0).then(|| Span::new(part[0].span.start, part[name_end - 1].span.end));
         let minute = part
             .windows(3)
-            .find(|w| &text[w[0].span.clone()] == "(" && &text[w[2].span.clone()] == ")")
-            .and_then(|w| text[w[1].span.clone()].parse().ok())
+            .find(|w| &text[w[0].span] == "(" && &text[w[2].span] == ")")
+            .and_then(|w| text[w[1].span].parse().ok())
             .map(Minute::at);
         let scorer = name.as_ref().and_then(|name| {
             self.recognition
                 .mentions
                 .iter()
                 .position(|m| m.span.start >= name.start && m.span.end <= name.end)
+                .map(MentionId::new)
         });
         let penalty = part
             .iter()
-            .any(|t| PENALTY_MARKS.contains(&text[t.span.clone()].to_lowercase().as_str()));
+            .any(|t| PENALTY_MARKS.contains(&text[t.span].to_lowercase().as_str()));
         Goal {
             minute,
             scorer,
@@ -88,7 +91,7 @@ impl Evidence<'_> {
     }
 
     /// The last score of the report's first goal fact line: the final score.
-    pub(super) fn fact_line_score(&self) -> Option<(Range<usize>, ScoreSource)> {
+    pub(super) fn fact_line_score(&self) -> Option<(Span, ScoreSource)> {
         self.sentences
             .iter()
             .filter(|s| is_goal_fact_line(self.text, s))
@@ -98,7 +101,7 @@ impl Evidence<'_> {
                     .iter()
                     .rev()
                     .find(|t| t.kind == TokenKind::Score)?;
-                Some((last.span.clone(), ScoreSource::FactLine))
+                Some((last.span, ScoreSource::FactLine))
             })
     }
 }

@@ -5,10 +5,11 @@ mod fact_line;
 mod story;
 
 use crate::classify::{Event, Minute};
+use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
 use crate::segment::{Segmented, Sentence};
+use crate::span::Span;
 use fact_line::parse_score;
-use std::ops::Range;
 use story::{in_match_order, merge_retold};
 
 /// Where the stated score was found.
@@ -36,27 +37,27 @@ impl ScoreSource {
 pub struct Goal {
     /// When it was scored, if the report says.
     pub minute: Option<Minute>,
-    /// The scorer's mention (an index into the recognition's mentions), when recognised.
-    pub scorer: Option<usize>,
+    /// The scorer's mention in the recognition's mentions, when recognised.
+    pub scorer: Option<MentionId>,
     /// The scorer's name as written, when a fact line names one the gazetteer lacks.
-    pub name: Option<Range<usize>>,
+    pub name: Option<Span>,
     /// The team credited with it, as a gazetteer entity.
-    pub team: Option<usize>,
+    pub team: Option<EntityId>,
     /// Whether it was scored from the penalty spot.
     pub penalty: bool,
-    /// The event it came from.
-    pub sentence: usize,
+    /// The sentence that tells it.
+    pub sentence: SentenceId,
 }
 
 /// The facts of one match report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchFacts {
     /// The home team, as a gazetteer entity.
-    pub home: Option<usize>,
+    pub home: Option<EntityId>,
     /// The away team, as a gazetteer entity.
-    pub away: Option<usize>,
+    pub away: Option<EntityId>,
     /// The stated score as a byte range of the document, and where it was found.
-    pub score: Option<(Range<usize>, ScoreSource)>,
+    pub score: Option<(Span, ScoreSource)>,
     /// The goals, in match order.
     pub goals: Vec<Goal>,
     /// Whether the goals add up to the stated score; `None` when there is nothing to check against.
@@ -92,12 +93,11 @@ impl Evidence<'_> {
         let context = &self.recognition.context;
         let score = context
             .score
-            .clone()
             .map(|s| (s, ScoreSource::Header))
             .or_else(|| self.fact_line_score());
         let stated = score
             .as_ref()
-            .and_then(|(span, _)| parse_score(&self.text[span.clone()]));
+            .and_then(|(span, _)| parse_score(&self.text[*span]));
         let goals = self.goals(stated);
         if context.home.is_none() && goals.is_empty() {
             return None;
@@ -116,7 +116,7 @@ impl Evidence<'_> {
     /// else in total.
     fn adds_up(&self, goals: &[Goal], (home_goals, away_goals): (usize, usize)) -> bool {
         let context = &self.recognition.context;
-        let count = |team: Option<usize>| {
+        let count = |team: Option<EntityId>| {
             goals
                 .iter()
                 .filter(|g| team.is_some() && g.team == team)
@@ -169,8 +169,8 @@ mod tests {
                 let minute = g.minute.map(|m| m.to_string()).unwrap_or_default();
                 let span = g
                     .scorer
-                    .map(|m| analysis.recognition.mentions[m].span.clone())
-                    .or(g.name.clone());
+                    .map(|m| analysis.recognition.mentions[m].span)
+                    .or(g.name);
                 format!(
                     "{minute} {}",
                     span.map(|s| &doc.text[s]).unwrap_or_default()

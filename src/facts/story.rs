@@ -3,6 +3,7 @@
 
 use super::{Evidence, Goal};
 use crate::classify::{EventKind, Minute};
+use crate::ids::{EntityId, SentenceId};
 use std::collections::HashMap;
 
 impl Evidence<'_> {
@@ -46,7 +47,7 @@ impl Evidence<'_> {
     }
 
     /// Whether a sentence has an event of a kind.
-    fn in_sentence(&self, sentence: usize, kind: EventKind) -> bool {
+    fn in_sentence(&self, sentence: SentenceId, kind: EventKind) -> bool {
         // Events are in sentence order: a binary search finds a sentence's events.
         let from = self.events.partition_point(|e| e.sentence < sentence);
         self.events[from..]
@@ -61,13 +62,13 @@ impl Evidence<'_> {
 struct StoryGoals {
     goals: Vec<Goal>,
     /// Per scorer (a gazetteer entity), the goals already listed for them.
-    by_scorer: HashMap<usize, Vec<usize>>,
+    by_scorer: HashMap<EntityId, Vec<usize>>,
 }
 
 impl StoryGoals {
     /// Lists a goal as told, or completes the goal already listed that it retells. `scorer` is
     /// the entity of the goal's scorer mention, when linked.
-    fn tell(&mut self, told: Goal, scorer: Option<usize>) {
+    fn tell(&mut self, told: Goal, scorer: Option<EntityId>) {
         match self.retold(&told, scorer) {
             Some(g) => self.complete(g, &told, scorer),
             None => {
@@ -83,7 +84,7 @@ impl StoryGoals {
     }
 
     /// The goal already listed that `told` tells again, if any.
-    fn retold(&self, told: &Goal, scorer: Option<usize>) -> Option<usize> {
+    fn retold(&self, told: &Goal, scorer: Option<EntityId>) -> Option<usize> {
         let minute = told.minute;
         let listed = scorer
             .and_then(|s| self.by_scorer.get(&s))
@@ -107,7 +108,7 @@ impl StoryGoals {
     }
 
     /// Completes goal `g` with what a retelling adds: its minute, its penalty, its scorer.
-    fn complete(&mut self, g: usize, told: &Goal, scorer: Option<usize>) {
+    fn complete(&mut self, g: usize, told: &Goal, scorer: Option<EntityId>) {
         let goal = &mut self.goals[g];
         goal.minute = goal.minute.or(told.minute);
         goal.penalty |= told.penalty;
@@ -140,7 +141,7 @@ pub(super) fn in_match_order(goals: Vec<Goal>) -> Vec<Goal> {
 /// its minute but no scorer ("Under to minutter etter scoret Elfenbenkysten igjen") is the one a
 /// named scorer of the team got without a minute, told later in the story as a lead's goals are
 /// ("Roma-spissen satt ballen i det nærmeste hjørnet"), or else the closest one before.
-pub(super) fn merge_retold(goals: &mut Vec<Goal>, team: usize, stated: usize) {
+pub(super) fn merge_retold(goals: &mut Vec<Goal>, team: EntityId, stated: usize) {
     while goals.iter().filter(|g| g.team == Some(team)).count() > stated {
         let Some(anonymous) = goals.iter().position(|g| {
             g.team == Some(team) && g.scorer.is_none() && g.name.is_none() && g.minute.is_some()

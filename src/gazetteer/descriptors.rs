@@ -5,6 +5,7 @@
 //! [`recognize`](crate::recognize).
 
 use super::profile::Profile;
+use crate::ids::EntityId;
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
 
@@ -13,13 +14,13 @@ use rustc_hash::FxHashMap as HashMap;
 #[derive(Debug, Clone, Default)]
 pub struct Descriptors {
     /// `italieneren`, `engelskmannen` -> national team.
-    demonyms: HashMap<String, usize>,
+    demonyms: HashMap<String, EntityId>,
     /// `italienske`, `engelske` -> national team.
-    adjectives: HashMap<String, usize>,
+    adjectives: HashMap<String, EntityId>,
     /// `london` -> clubs in that city.
-    cities: HashMap<String, Vec<usize>>,
+    cities: HashMap<String, Vec<EntityId>>,
     /// A club or national team -> its players (`Schalke-spissen` is one of them).
-    squads: HashMap<usize, Vec<usize>>,
+    squads: HashMap<EntityId, Vec<EntityId>>,
 }
 
 impl Descriptors {
@@ -27,6 +28,7 @@ impl Descriptors {
     pub(super) fn new(profiles: &[Profile]) -> Descriptors {
         let mut descriptors = Descriptors::default();
         for (index, profile) in profiles.iter().enumerate() {
+            let index = EntityId::new(index);
             match profile {
                 Profile::NationalTeam(nation) => {
                     if let Some(demonym) = &nation.demonym {
@@ -57,22 +59,22 @@ impl Descriptors {
     }
 
     /// The national team whose people a lower-case word names (`italieneren`).
-    pub fn nation_of_demonym(&self, word: &str) -> Option<usize> {
+    pub fn nation_of_demonym(&self, word: &str) -> Option<EntityId> {
         self.demonyms.get(word).copied()
     }
 
     /// The national team a lower-case adjective before a noun stands for (`italienske`).
-    pub fn nation_of_adjective(&self, word: &str) -> Option<usize> {
+    pub fn nation_of_adjective(&self, word: &str) -> Option<EntityId> {
         self.adjectives.get(word).copied()
     }
 
     /// The clubs of a lower-case city (`london`), in entity order; `None` for a city of no club.
-    pub fn clubs_in(&self, city: &str) -> Option<&[usize]> {
+    pub fn clubs_in(&self, city: &str) -> Option<&[EntityId]> {
         self.cities.get(city).map(Vec::as_slice)
     }
 
     /// The players of a club or national team, in entity order; `None` when it has none.
-    pub fn squad(&self, team: usize) -> Option<&[usize]> {
+    pub fn squad(&self, team: EntityId) -> Option<&[EntityId]> {
         self.squads.get(&team).map(Vec::as_slice)
     }
 }

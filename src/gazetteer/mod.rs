@@ -27,6 +27,7 @@ mod load;
 mod profile;
 mod write;
 
+pub use crate::ids::EntityId;
 pub use descriptors::Descriptors;
 pub use entity::{slug, Entity, EntityKind};
 pub use load::GazetteerBuilder;
@@ -35,6 +36,7 @@ pub use write::{append_row, write_folder};
 
 use crate::error::Result;
 use crate::segment::fold;
+use crate::span::Span;
 use aho_corasick::automaton::OverlappingState;
 use aho_corasick::{AhoCorasick, Anchored, Input, MatchKind, StartKind};
 use profile::Profile;
@@ -43,7 +45,8 @@ use std::collections::{HashMap, HashSet};
 /// One surface form an entity can be written as.
 #[derive(Debug, Clone)]
 pub struct Candidate {
-    pub entity: usize,
+    /// The entity written this way.
+    pub entity: EntityId,
     /// The form as written in the gazetteer, for the case check.
     pub form: String,
     /// Whether the form is the entity's full name (not an alias).
@@ -55,19 +58,18 @@ pub struct Candidate {
 pub struct FormId(usize);
 
 impl FormId {
-    /// The index as a number, for [`Gazetteer::candidates`].
+    /// The index as a number.
     pub fn as_usize(self) -> usize {
         self.0
     }
 }
 
-/// A surface form found by [`Gazetteer::forms_at`]: which form, and its byte range in the folded
-/// text (the same range in the original text).
+/// A surface form found by [`Gazetteer::forms_at`]: which form, and its byte span in the folded
+/// text (the same span in the original text).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FormMatch {
     form: FormId,
-    start: usize,
-    end: usize,
+    span: Span,
 }
 
 impl FormMatch {
@@ -76,14 +78,9 @@ impl FormMatch {
         self.form
     }
 
-    /// The byte offset where the form starts.
-    pub fn start(&self) -> usize {
-        self.start
-    }
-
-    /// The byte offset just after the form.
-    pub fn end(&self) -> usize {
-        self.end
+    /// Where the form is in the text.
+    pub fn span(&self) -> Span {
+        self.span
     }
 }
 
@@ -95,7 +92,7 @@ pub struct Gazetteer {
     profiles: Vec<Profile>,
     /// The words built from the profiles that describe entities without naming them.
     descriptors: Descriptors,
-    by_id: HashMap<String, usize>,
+    by_id: HashMap<String, EntityId>,
     automaton: AhoCorasick,
     /// The bytes a pattern starts with: most word starts can be passed over without a search.
     first_bytes: [bool; 256],
@@ -121,10 +118,10 @@ impl Gazetteer {
 
     /// Builds a gazetteer from entities already resolved (club and nationality hold ids).
     pub fn from_entities(entities: Vec<Entity>) -> Gazetteer {
-        let by_id: HashMap<String, usize> = entities
+        let by_id: HashMap<String, EntityId> = entities
             .iter()
             .enumerate()
-            .map(|(i, e)| (e.id.clone(), i))
+            .map(|(i, e)| (e.id.clone(), EntityId::new(i)))
             .collect();
         let profiles: Vec<Profile> = entities.iter().map(|e| Profile::of(e, &by_id)).collect();
         let descriptors = Descriptors::new(&profiles);
@@ -161,28 +158,28 @@ impl Gazetteer {
         }
     }
 
-    /// Every entity, in load order; an entity's index is its position here.
+    /// Every entity, in load order; an entity's [`EntityId`] is its position here.
     pub fn entities(&self) -> &[Entity] {
         &self.entities
     }
 
-    /// The entity at an index (from [`Gazetteer::index_of`] or a [`Candidate`]).
-    pub fn entity(&self, index: usize) -> &Entity {
-        &self.entities[index]
+    /// The entity with an index (from [`Gazetteer::index_of`] or a [`Candidate`]).
+    pub fn entity(&self, entity: EntityId) -> &Entity {
+        &self.entities[entity.index()]
     }
 
     /// What a player's row says (clubs, national teams, position, birth year); `None` when the
     /// entity is not a player.
-    pub fn player(&self, index: usize) -> Option<&PlayerProfile> {
-        match &self.profiles[index] {
+    pub fn player(&self, entity: EntityId) -> Option<&PlayerProfile> {
+        match &self.profiles[entity.index()] {
             Profile::Player(player) => Some(player),
             _ => None,
         }
     }
 
     /// What a club's row says (its home city); `None` when the entity is not a club.
-    pub fn club(&self, index: usize) -> Option<&ClubProfile> {
-        match &self.profiles[index] {
+    pub fn club(&self, entity: EntityId) -> Option<&ClubProfile> {
+        match &self.profiles[entity.index()] {
             Profile::Club(club) => Some(club),
             _ => None,
         }
@@ -190,8 +187,8 @@ impl Gazetteer {
 
     /// What a national team's row says (its adjective and demonym); `None` when the entity is
     /// not a national team.
-    pub fn national_team(&self, index: usize) -> Option<&NationalTeamProfile> {
-        match &self.profiles[index] {
+    pub fn national_team(&self, entity: EntityId) -> Option<&NationalTeamProfile> {
+        match &self.profiles[entity.index()] {
             Profile::NationalTeam(nation) => Some(nation),
             _ => None,
         }
@@ -204,7 +201,7 @@ impl Gazetteer {
     }
 
     /// The index of the entity with an id (an id merged into another resolves to the kept one).
-    pub fn index_of(&self, id: &str) -> Option<usize> {
+    pub fn index_of(&self, id: &str) -> Option<EntityId> {
         self.by_id.get(id).copied()
     }
 
@@ -227,8 +224,7 @@ impl Gazetteer {
                 // "roman"), even in an anchored search.
                 Some(m) if m.start() == start => found.push(FormMatch {
                     form: FormId(m.pattern().as_usize()),
-                    start,
-                    end: m.end(),
+                    span: Span::new(start, m.end()),
                 }),
                 Some(_) => {}
                 None => break,
@@ -242,8 +238,8 @@ impl Gazetteer {
     }
 
     /// The entities written as one form ([`FormMatch::pattern`]).
-    pub fn candidates(&self, pattern: usize) -> &[Candidate] {
-        &self.candidates[pattern]
+    pub fn candidates(&self, form: FormId) -> &[Candidate] {
+        &self.candidates[form.0]
     }
 
     /// Number of entities of each kind.
@@ -270,7 +266,7 @@ impl Gazetteer {
                 (
                     c[0].form.clone(),
                     c.iter()
-                        .map(|c| self.entities[c.entity].id.as_str())
+                        .map(|c| self.entity(c.entity).id.as_str())
                         .collect(),
                 )
             })
@@ -286,7 +282,8 @@ fn surface_forms(entities: &[Entity]) -> (Vec<String>, Vec<Vec<Candidate>>) {
     let mut pattern_index: HashMap<String, usize> = HashMap::new();
     let mut patterns: Vec<String> = Vec::new();
     let mut candidates: Vec<Vec<Candidate>> = Vec::new();
-    for (entity, e) in entities.iter().enumerate() {
+    for (index, e) in entities.iter().enumerate() {
+        let entity = EntityId::new(index);
         let forms = std::iter::once((&e.name, true)).chain(e.aliases.iter().map(|a| (a, false)));
         for (form, is_name) in forms {
             let folded = fold(form);

@@ -5,6 +5,7 @@
 //! back (`gazetteer add`, `write_folder`) or checks them.
 
 use super::{Entity, EntityKind};
+use crate::ids::EntityId;
 use std::collections::HashMap;
 
 /// A player's position, from the gazetteer's `position` column.
@@ -43,10 +44,10 @@ impl Position {
 pub struct PlayerProfile {
     /// The player's clubs, current first, in the order the `club` column writes them; an id the
     /// gazetteer does not hold is left out.
-    pub clubs: Vec<usize>,
+    pub clubs: Vec<EntityId>,
     /// The national teams of the `nationality` column: one as a rule, `|`-separated like clubs
     /// when the row lists several; an unknown id is left out.
-    pub national_teams: Vec<usize>,
+    pub national_teams: Vec<EntityId>,
     /// The position, if the row gives one.
     pub position: Option<Position>,
     /// The first four characters of `birth_date` as a number, if they are one.
@@ -56,7 +57,7 @@ pub struct PlayerProfile {
 impl PlayerProfile {
     /// The player's national team when the row gives exactly one: a description (`italieneren`)
     /// or a squad only counts a player of one nation.
-    pub fn nationality(&self) -> Option<usize> {
+    pub fn nationality(&self) -> Option<EntityId> {
         match self.national_teams[..] {
             [nation] => Some(nation),
             _ => None,
@@ -64,7 +65,7 @@ impl PlayerProfile {
     }
 
     /// The clubs (current first), then the national teams.
-    pub fn teams(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn teams(&self) -> impl Iterator<Item = EntityId> + '_ {
         self.clubs.iter().chain(&self.national_teams).copied()
     }
 
@@ -103,11 +104,11 @@ pub(super) enum Profile {
 
 impl Profile {
     /// Reads an entity's columns; `by_id` resolves the ids of `club` and `nationality`.
-    pub(super) fn of(entity: &Entity, by_id: &HashMap<String, usize>) -> Profile {
+    pub(super) fn of(entity: &Entity, by_id: &HashMap<String, EntityId>) -> Profile {
         let text = |column: &str| entity.attr(column).map(str::to_string);
         match entity.kind {
             EntityKind::Player => {
-                let resolved = |column: &str| -> Vec<usize> {
+                let resolved = |column: &str| -> Vec<EntityId> {
                     let ids = entity.attr(column).into_iter().flat_map(|c| c.split('|'));
                     ids.filter_map(|id| by_id.get(id).copied()).collect()
                 };
@@ -153,7 +154,7 @@ mod tests {
         }
     }
 
-    fn ids() -> HashMap<String, usize> {
+    fn ids() -> HashMap<String, EntityId> {
         [
             ("club:a", 1),
             ("club:b", 2),
@@ -161,7 +162,7 @@ mod tests {
             ("national:m", 4),
         ]
         .into_iter()
-        .map(|(id, i)| (id.to_string(), i))
+        .map(|(id, i)| (id.to_string(), EntityId::new(i)))
         .collect()
     }
 
@@ -170,6 +171,11 @@ mod tests {
             Profile::Player(player) => player,
             other => panic!("{other:?}"),
         }
+    }
+
+    /// The entities with these indices.
+    fn entities(indices: &[usize]) -> Vec<EntityId> {
+        indices.iter().copied().map(EntityId::new).collect()
     }
 
     #[test]
@@ -189,8 +195,8 @@ mod tests {
                     ("nationality", "national:n"),
                 ],
                 PlayerProfile {
-                    clubs: vec![2, 1],
-                    national_teams: vec![3],
+                    clubs: entities(&[2, 1]),
+                    national_teams: entities(&[3]),
                     ..PlayerProfile::default()
                 },
             ),
@@ -236,9 +242,10 @@ mod tests {
         ];
         for (nationality, expected, teams) in table {
             let player = player(&[("club", "club:a"), ("nationality", nationality)]);
+            let expected = expected.map(EntityId::new);
             assert_eq!(player.nationality(), expected, "{nationality}");
-            let all: Vec<usize> = player.teams().collect();
-            assert_eq!(all, [vec![1], teams].concat(), "{nationality}");
+            let all: Vec<EntityId> = player.teams().collect();
+            assert_eq!(all, entities(&[vec![1], teams].concat()), "{nationality}");
         }
     }
 

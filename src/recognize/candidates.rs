@@ -5,25 +5,26 @@
 use super::places::is_place_named;
 use super::How;
 use crate::gazetteer::{FormMatch, Gazetteer};
+use crate::ids::EntityId;
+use crate::span::Span;
 use crate::text::previous_word;
 use crate::words::names::LOCATIVES;
-use std::ops::Range;
 
 /// A gazetteer form found in the text, before it is judged a name and linked.
 pub(super) struct RawMatch {
     /// The form with its genitive ending, if any (`Tottenhams`).
-    pub(super) span: Range<usize>,
+    pub(super) span: Span,
     /// The length of the form itself (`Tottenham`).
     pub(super) name_len: usize,
     /// The entities the form may be, each with whether the form is its full name.
-    pub(super) candidates: Vec<(usize, bool)>,
+    pub(super) candidates: Vec<(EntityId, bool)>,
     pub(super) how: How,
 }
 
 impl RawMatch {
     /// The form as written, without a genitive ending or the rest of a compound.
     pub(super) fn surface<'t>(&self, text: &'t str) -> &'t str {
-        &text[self.span.start..self.span.start + self.name_len]
+        &text[Span::new(self.span.start, self.span.start + self.name_len)]
     }
 }
 
@@ -86,16 +87,16 @@ fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 /// A form found at a word start, kept if it ends a word (or a genitive or compound) and its case
 /// fits.
 fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<RawMatch>) {
-    let (start, end) = (m.start(), m.end());
+    let Span { start, end } = m.span();
     if !text.is_char_boundary(end) {
         return;
     }
     let Some((span_end, how)) = word_end(text, end) else {
         return;
     };
-    let surface = &text[start..end];
-    let candidates: Vec<(usize, bool)> = gazetteer
-        .candidates(m.pattern().as_usize())
+    let surface = &text[m.span()];
+    let candidates: Vec<(EntityId, bool)> = gazetteer
+        .candidates(m.pattern())
         .iter()
         .filter(|c| case_fits(&c.form, surface))
         .map(|c| (c.entity, c.is_name))
@@ -110,7 +111,7 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
         && LOCATIVES.contains(&previous_word(text, start).1.to_lowercase().as_str());
     if !candidates.is_empty() && !after_locative {
         out.push(RawMatch {
-            span: start..span_end,
+            span: Span::new(start, span_end),
             name_len: end - start,
             candidates,
             how,

@@ -6,13 +6,15 @@
 use super::candidates::RawMatch;
 use super::{sentence_at, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile};
+use crate::ids::EntityId;
 use crate::segment::{Segmented, Sentence, Token, TokenKind};
+use crate::span::Span;
 use crate::text::one_dash;
 use crate::words::descriptions::TEAM_NOUNS;
 use crate::words::time::MONTHS;
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
-use std::ops::{Range, RangeInclusive};
+use std::ops::RangeInclusive;
 
 /// The ages a number may be of a player, stated after a name (`Götze (22)`) or in a description
 /// (`21-åringen`): other numbers there are not ages (a year, a shirt number, a score).
@@ -31,21 +33,21 @@ const DATELINE_SENTENCES: usize = 3;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MatchContext {
     /// The home team's entity, the first of the header.
-    pub home: Option<usize>,
+    pub home: Option<EntityId>,
     /// The away team's entity, the second of the header.
-    pub away: Option<usize>,
+    pub away: Option<EntityId>,
     /// The byte range of the stated score (`3-2`) in the document.
-    pub score: Option<Range<usize>>,
+    pub score: Option<Span>,
 }
 
 impl MatchContext {
     /// The teams of the match that the header names, home first.
-    pub fn teams(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn teams(&self) -> impl Iterator<Item = EntityId> + '_ {
         self.home.into_iter().chain(self.away)
     }
 
     /// The other team of the match, if `team` is one of its two.
-    pub fn opponent(&self, team: usize) -> Option<usize> {
+    pub fn opponent(&self, team: EntityId) -> Option<EntityId> {
         match (self.home, self.away) {
             (Some(home), Some(away)) if team == home => Some(away),
             (Some(home), Some(away)) if team == away => Some(home),
@@ -56,7 +58,7 @@ impl MatchContext {
 
 /// The clubs (current first) and national team of a player, as entity indexes; none for an
 /// entity that is not a player. The same as [`PlayerProfile::teams`].
-pub fn teams_of(gazetteer: &Gazetteer, entity: usize) -> impl Iterator<Item = usize> + '_ {
+pub fn teams_of(gazetteer: &Gazetteer, entity: EntityId) -> impl Iterator<Item = EntityId> + '_ {
     gazetteer
         .player(entity)
         .into_iter()
@@ -69,14 +71,14 @@ pub(super) fn city_team(
     text: &str,
     token: &Token,
     context: &MatchContext,
-) -> Option<usize> {
-    let word = &text[token.span.clone()];
+) -> Option<EntityId> {
+    let word = &text[token.span];
     if token.kind != TokenKind::Word || !(word.contains('-') || word.ends_with("erne")) {
         return None;
     }
-    let playing_in = |city: &str| -> Option<usize> {
+    let playing_in = |city: &str| -> Option<EntityId> {
         let clubs = gazetteer.descriptors().clubs_in(city)?;
-        let playing: Vec<usize> = context.teams().filter(|t| clubs.contains(t)).collect();
+        let playing: Vec<EntityId> = context.teams().filter(|t| clubs.contains(t)).collect();
         (playing.len() == 1).then(|| playing[0])
     };
     // "londonerne": the people of the city, the team of the match from there.
@@ -110,7 +112,7 @@ pub(super) fn match_context(
     };
     for pair in matches.windows(2) {
         let (first, second) = (&pair[0], &pair[1]);
-        if sentence_of(first.span.start) >= HEADER_SENTENCES {
+        if sentence_of(first.span.start).index() >= HEADER_SENTENCES {
             break;
         }
         if !one_dash(&text[first.span.end..second.span.start]) {
@@ -130,7 +132,7 @@ pub(super) fn match_context(
 
 /// The score that follows the second team of a header, which may put it on the next line
 /// ("AALESUND\n- ODD 5–1").
-fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Range<usize>> {
+fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Span> {
     sentence
         .tokens
         .iter()
@@ -139,7 +141,7 @@ fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Ran
                 && t.span.start >= second.span.end
                 && text[second.span.end..t.span.start].trim().is_empty()
         })
-        .map(|t| t.span.clone())
+        .map(|t| t.span)
 }
 
 /// Ages the report states after a player's name, as Norwegian papers do: "Mario Götze (22)".
@@ -147,7 +149,7 @@ pub(super) fn stated_ages(
     gazetteer: &Gazetteer,
     text: &str,
     mentions: &[Mention],
-) -> HashMap<usize, i32> {
+) -> HashMap<EntityId, i32> {
     mentions
         .iter()
         .filter_map(|m| {
@@ -174,16 +176,12 @@ pub(super) fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
         .take(DATELINE_SENTENCES)
         .find_map(|sentence| {
             sentence.tokens.iter().enumerate().find_map(|(i, token)| {
-                let surface = &text[token.span.clone()];
+                let surface = &text[token.span];
                 if surface.matches('.').count() == 2 {
                     return surface.rsplit('.').next().and_then(year);
                 }
                 let after_month = i > 0
-                    && MONTHS.contains(
-                        &text[sentence.tokens[i - 1].span.clone()]
-                            .to_lowercase()
-                            .as_str(),
-                    );
+                    && MONTHS.contains(&text[sentence.tokens[i - 1].span].to_lowercase().as_str());
                 if after_month {
                     year(surface)
                 } else {

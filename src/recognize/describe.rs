@@ -8,11 +8,12 @@ use super::context::{city_team, report_year, stated_ages, MatchContext, PLAYER_A
 use super::nouns::{position, role};
 use super::{How, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
+use crate::ids::{EntityId, SentenceId};
 use crate::segment::{Segmented, Sentence, Token};
+use crate::span::Span;
 use crate::words::descriptions::{AGE_NOUNS, AWAY_WORDS, HOME_WORDS};
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
-use std::ops::Range;
 
 /// How many sentences back a description may look for the player it describes.
 const DESCRIPTION_REACH: usize = 5;
@@ -55,7 +56,7 @@ struct Describer<'a> {
     /// The year of the report's dateline, if it has one.
     year: Option<i32>,
     /// Ages the report states after players' names.
-    stated: HashMap<usize, i32>,
+    stated: HashMap<EntityId, i32>,
 }
 
 /// What the descriptions of a document link.
@@ -64,7 +65,7 @@ struct Descriptions {
     /// New mentions, in document order.
     found: Vec<Mention>,
     /// Team compounds that name one of the team's players: (mention, player, whole word).
-    players_of_teams: Vec<(usize, usize, Range<usize>)>,
+    players_of_teams: Vec<(usize, EntityId, Span)>,
 }
 
 /// What a player description asks of the player it names.
@@ -73,9 +74,9 @@ enum Wanted {
     /// `21-åringen`: a player of that age.
     Age(i32),
     /// `italieneren`: a player of that national team.
-    Nationality(usize),
+    Nationality(EntityId),
     /// `den italienske spissen`: a player of that national team who may play that position.
-    NationalityAndPosition(usize, Position),
+    NationalityAndPosition(EntityId, Position),
     /// `keeperen`: a player of that position, and only when one such player is in reach.
     Position(Position),
 }
@@ -112,11 +113,10 @@ impl<'a> Describer<'a> {
                 while cursor < mentions.len() && mentions[cursor].span.end <= token.span.start {
                     cursor += 1;
                 }
-                let overlaps =
-                    |m: &Mention| m.span.start < token.span.end && token.span.start < m.span.end;
+                let overlaps = |m: &Mention| m.span.overlaps(token.span);
                 if mentions.get(cursor).is_some_and(overlaps) {
                     if let Some(player) = self.team_player(cursor, token, self.reach(index)) {
-                        let span = mentions[cursor].span.start..token.span.end;
+                        let span = Span::new(mentions[cursor].span.start, token.span.end);
                         out.players_of_teams.push((cursor, player, span));
                     }
                     continue;
@@ -144,20 +144,20 @@ impl<'a> Describer<'a> {
     fn description(&self, index: usize, t: usize, found: &[Mention]) -> Option<Mention> {
         let token = &self.sentences[index].tokens[t];
         let (span, entity) = match self.described_team(token) {
-            Some(team) => (token.span.clone(), team),
+            Some(team) => (token.span, team),
             None => self.described_player(index, t, found)?,
         };
         Some(Mention {
             span,
-            sentence: index,
+            sentence: SentenceId::new(index),
             entities: vec![entity],
             how: How::Description,
         })
     }
 
     /// `hjemmelaget`, `gjestene`, `London-klubben`: a team of the header.
-    fn described_team(&self, token: &Token) -> Option<usize> {
-        let word = &self.folded[token.span.clone()];
+    fn described_team(&self, token: &Token) -> Option<EntityId> {
+        let word = &self.folded[token.span];
         if HOME_WORDS.contains(&word) {
             self.context.home
         } else if AWAY_WORDS.contains(&word) {
@@ -174,9 +174,9 @@ impl<'a> Describer<'a> {
         index: usize,
         t: usize,
         found: &[Mention],
-    ) -> Option<(Range<usize>, usize)> {
+    ) -> Option<(Span, EntityId)> {
         let (span, wanted) = self.player_description(&self.sentences[index].tokens, t)?;
-        let mut compatible = self.compatible_players(&span, self.reach(index), found, wanted);
+        let mut compatible = self.compatible_players(span, self.reach(index), found, wanted);
         // A player whose age the report states beats one whose age is unknown.
         if let Wanted::Age(age) = wanted {
             if compatible
@@ -198,42 +198,42 @@ impl<'a> Describer<'a> {
     }
 
     /// The span of the player description token `t` opens and what it asks of the player.
-    fn player_description(&self, tokens: &[Token], t: usize) -> Option<(Range<usize>, Wanted)> {
+    fn player_description(&self, tokens: &[Token], t: usize) -> Option<(Span, Wanted)> {
         let token = &tokens[t];
-        let word = &self.folded[token.span.clone()];
+        let word = &self.folded[token.span];
         if let Some(age) = age_noun(word) {
-            return Some((token.span.clone(), Wanted::Age(age)));
+            return Some((token.span, Wanted::Age(age)));
         }
         let descriptors = self.gazetteer.descriptors();
         if let Some(nation) = descriptors.nation_of_demonym(word) {
-            return Some((token.span.clone(), Wanted::Nationality(nation)));
+            return Some((token.span, Wanted::Nationality(nation)));
         }
         if let (Some(nation), Some(next)) =
             (descriptors.nation_of_adjective(word), tokens.get(t + 1))
         {
-            let position = position(&self.folded[next.span.clone()])?;
-            let span = token.span.start..next.span.end;
+            let position = position(&self.folded[next.span])?;
+            let span = Span::new(token.span.start, next.span.end);
             return Some((span, Wanted::NationalityAndPosition(nation, position)));
         }
-        position(word).map(|position| (token.span.clone(), Wanted::Position(position)))
+        position(word).map(|position| (token.span, Wanted::Position(position)))
     }
 
     /// The players named (or described) from `reach` up to a description that fit what it asks,
     /// with where they are named, in document order.
     fn compatible_players(
         &self,
-        span: &Range<usize>,
+        span: Span,
         reach: usize,
         found: &[Mention],
         wanted: Wanted,
-    ) -> Vec<(usize, usize)> {
+    ) -> Vec<(usize, EntityId)> {
         let in_reach = |list: &[Mention]| {
             let from = list.partition_point(|m| m.span.start < reach);
             let to = list.partition_point(|m| m.span.start < span.start);
             from..to.max(from)
         };
         let (own, described) = (in_reach(self.mentions), in_reach(found));
-        let mut compatible: Vec<(usize, usize)> = self.mentions[own]
+        let mut compatible: Vec<(usize, EntityId)> = self.mentions[own]
             .iter()
             .chain(found[described].iter())
             .filter(|m| m.span.end <= span.start)
@@ -247,7 +247,7 @@ impl<'a> Describer<'a> {
     }
 
     /// Whether a player is what a description asks for.
-    fn fits(&self, wanted: Wanted, player: usize) -> bool {
+    fn fits(&self, wanted: Wanted, player: EntityId) -> bool {
         let Some(profile) = self.gazetteer.player(player) else {
             return false;
         };
@@ -263,7 +263,7 @@ impl<'a> Describer<'a> {
 
     /// An age the report states ("Mario Götze (22)") decides; else, with the report's year, a
     /// player born then fits (a birthday may not have come yet); without either, any player does.
-    fn age_fits(&self, player: usize, profile: &PlayerProfile, age: i32) -> bool {
+    fn age_fits(&self, player: EntityId, profile: &PlayerProfile, age: i32) -> bool {
         match (self.stated.get(&player), self.year, profile.birth_year) {
             (Some(&stated), _, _) => stated == age,
             (None, Some(year), Some(born)) => matches!(year - born - age, 0 | 1),
@@ -276,7 +276,7 @@ impl<'a> Describer<'a> {
     /// start), else the only one the gazetteer has in the match, or the only one of those the
     /// report names near. Not when a name follows ("Chelsea-spissen Didier Drogba"): the name is
     /// the mention then. `at` is the team's mention, `token` the compound.
-    fn team_player(&self, at: usize, token: &Token, reach: usize) -> Option<usize> {
+    fn team_player(&self, at: usize, token: &Token, reach: usize) -> Option<EntityId> {
         let mention = &self.mentions[at];
         if mention.how != How::Compound || mention.span.end >= token.span.end {
             return None;
@@ -287,7 +287,7 @@ impl<'a> Describer<'a> {
         let noun = self.folded[mention.span.end..token.span.end].strip_prefix('-')?;
         let position = role(noun)?;
         let squad = self.gazetteer.descriptors().squad(team)?;
-        let fits = |p: usize| {
+        let fits = |p: EntityId| {
             squad.contains(&p)
                 && position.is_none_or(|position| {
                     self.gazetteer
@@ -316,7 +316,12 @@ impl<'a> Describer<'a> {
 
     /// The nearest player before mention `at` that fits, within reach, and not too many
     /// mentions back: a giant sentence of names must not make this quadratic.
-    fn named_before(&self, at: usize, reach: usize, fits: impl Fn(usize) -> bool) -> Option<usize> {
+    fn named_before(
+        &self,
+        at: usize,
+        reach: usize,
+        fits: impl Fn(EntityId) -> bool,
+    ) -> Option<EntityId> {
         self.mentions[..at]
             .iter()
             .rev()
@@ -332,10 +337,10 @@ impl<'a> Describer<'a> {
     fn one_in_match(
         &self,
         at: usize,
-        squad: &[usize],
-        fits: impl Fn(usize) -> bool,
-    ) -> Option<usize> {
-        let playing: Vec<usize> = squad
+        squad: &[EntityId],
+        fits: impl Fn(EntityId) -> bool,
+    ) -> Option<EntityId> {
+        let playing: Vec<EntityId> = squad
             .iter()
             .copied()
             .filter(|&p| fits(p) && self.plays_in_match(p))
@@ -343,7 +348,7 @@ impl<'a> Describer<'a> {
         let mentions = self.mentions;
         let near =
             &mentions[at.saturating_sub(MENTIONS_BACK)..(at + MENTIONS_BACK).min(mentions.len())];
-        let named: Vec<usize> = playing
+        let named: Vec<EntityId> = playing
             .iter()
             .copied()
             .filter(|&p| near.iter().any(|m| m.entity() == Some(p)))
@@ -355,7 +360,7 @@ impl<'a> Describer<'a> {
     }
 
     /// Whether the gazetteer has a player at a club or national team of the header's match.
-    fn plays_in_match(&self, player: usize) -> bool {
+    fn plays_in_match(&self, player: EntityId) -> bool {
         let Some(player) = self.gazetteer.player(player) else {
             return false;
         };

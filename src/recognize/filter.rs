@@ -8,6 +8,7 @@ use super::nouns::role;
 use super::places::{football_word_opens, is_place_named, is_sports_sentence};
 use super::{sentence_at, How};
 use crate::gazetteer::Gazetteer;
+use crate::ids::{EntityId, SentenceId};
 use crate::segment::{fold, Segmented, Sentence};
 use crate::text::{
     is_capitalised, is_dash, leading_word, next_word_start, one_dash, previous_word,
@@ -31,7 +32,7 @@ pub(super) struct NameFilter<'a> {
     full_name_ends: Vec<usize>,
     /// The one-word matches that are only people's aliases (surnames): start offset and
     /// candidate entities, sorted by start.
-    surnames: Vec<(usize, Vec<usize>)>,
+    surnames: Vec<(usize, Vec<EntityId>)>,
     /// Per sentence: whether a match other than a place-named team is in it.
     other_names: Vec<bool>,
     /// Per sentence, once needed: whether it is about football.
@@ -43,7 +44,7 @@ pub(super) struct NameFilter<'a> {
 /// A raw match with what the rules read around it.
 struct Site<'t> {
     /// The sentence the match is in.
-    sentence: usize,
+    sentence: SentenceId,
     /// The form as written, without a genitive ending or the rest of a compound.
     surface: &'t str,
     single_word: bool,
@@ -88,13 +89,13 @@ impl<'a> NameFilter<'a> {
             sports: vec![None; sentences.len()],
             lower_case: HashMap::default(),
         };
-        let named: Vec<usize> = matches
+        let named: Vec<SentenceId> = matches
             .iter()
             .filter(|m| !filter.place_only(m))
             .map(|m| filter.sentence_of(m.span.start))
             .collect();
         for sentence in named {
-            filter.other_names[sentence] = true;
+            filter.other_names[sentence.index()] = true;
         }
         filter
     }
@@ -122,7 +123,7 @@ impl<'a> NameFilter<'a> {
         }
     }
 
-    fn sentence_of(&self, offset: usize) -> usize {
+    fn sentence_of(&self, offset: usize) -> SentenceId {
         sentence_at(self.sentences, offset)
     }
 
@@ -131,7 +132,7 @@ impl<'a> NameFilter<'a> {
     }
 
     /// Whether only punctuation and spaces come between the start of a sentence and `offset`.
-    fn opens_sentence(&self, sentence: usize, offset: usize) -> bool {
+    fn opens_sentence(&self, sentence: SentenceId, offset: usize) -> bool {
         self.text
             .get(self.sentences[sentence].span.start..offset)
             .is_some_and(|before| !before.chars().any(char::is_alphanumeric))
@@ -182,9 +183,9 @@ impl<'a> NameFilter<'a> {
         }
     }
 
-    fn is_sports(&mut self, sentence: usize) -> bool {
+    fn is_sports(&mut self, sentence: SentenceId) -> bool {
         let (folded, sentences) = (self.folded, self.sentences);
-        *self.sports[sentence]
+        *self.sports[sentence.index()]
             .get_or_insert_with(|| is_sports_sentence(folded, &sentences[sentence]))
     }
 
@@ -195,7 +196,7 @@ impl<'a> NameFilter<'a> {
             return false;
         }
         let sports = self.is_sports(site.sentence);
-        if !self.other_names[site.sentence] && !sports {
+        if !self.other_names[site.sentence.index()] && !sports {
             return true;
         }
         // "Norges største supporterklubb": a country's genitive is the country unless a

@@ -5,6 +5,7 @@
 use super::candidates::RawMatch;
 use super::{sentence_at, teams_of, How, MatchContext, Mention};
 use crate::gazetteer::Gazetteer;
+use crate::ids::{EntityId, SentenceId};
 use crate::segment::Sentence;
 
 /// The mentions of a document's kept matches, linked in document order: what is linked early is
@@ -32,14 +33,14 @@ pub(super) fn link(
 struct Linker<'a> {
     gazetteer: &'a Gazetteer,
     /// Entities the document has named by their full name.
-    named_in_full: Vec<usize>,
+    named_in_full: Vec<EntityId>,
     /// Teams of the header and teams mentioned since, in order of first mention.
-    mentioned_teams: Vec<usize>,
+    mentioned_teams: Vec<EntityId>,
 }
 
 impl Linker<'_> {
     /// The mention of one match, which then counts as evidence for the following ones.
-    fn mention(&mut self, m: RawMatch, sentence: usize) -> Mention {
+    fn mention(&mut self, m: RawMatch, sentence: SentenceId) -> Mention {
         let RawMatch {
             span,
             candidates,
@@ -58,7 +59,7 @@ impl Linker<'_> {
                 how,
             }
         } else {
-            let entities: Vec<usize> = candidates.iter().map(|c| c.0).collect();
+            let entities: Vec<EntityId> = candidates.iter().map(|c| c.0).collect();
             match settle(
                 self.gazetteer,
                 &entities,
@@ -96,18 +97,18 @@ impl Linker<'_> {
 /// Picks the one candidate the document supports, if exactly one.
 fn settle(
     gazetteer: &Gazetteer,
-    candidates: &[usize],
-    named_in_full: &[usize],
-    teams: &[usize],
-) -> Option<usize> {
-    let only = |found: Vec<usize>| {
+    candidates: &[EntityId],
+    named_in_full: &[EntityId],
+    teams: &[EntityId],
+) -> Option<EntityId> {
+    let only = |found: Vec<EntityId>| {
         if found.len() == 1 {
             Some(found[0])
         } else {
             None
         }
     };
-    let named: Vec<usize> = candidates
+    let named: Vec<EntityId> = candidates
         .iter()
         .copied()
         .filter(|c| named_in_full.contains(c))
@@ -115,7 +116,7 @@ fn settle(
     if let Some(entity) = only(named) {
         return Some(entity);
     }
-    let playing: Vec<usize> = candidates
+    let playing: Vec<EntityId> = candidates
         .iter()
         .copied()
         .filter(|&c| teams_of(gazetteer, c).any(|team| teams.contains(&team)))

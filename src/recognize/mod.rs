@@ -28,14 +28,16 @@ mod link;
 mod nouns;
 mod places;
 
+pub use crate::ids::MentionId;
 pub use context::{teams_of, MatchContext};
 // `classify` and `eval` import `previous_word` from here; it lives in `text` now.
 pub(crate) use crate::text::previous_word;
 
 use crate::gazetteer::Gazetteer;
+use crate::ids::{EntityId, SentenceId};
 use crate::segment::{Segmented, Sentence};
+use crate::span::Span;
 use filter::NameFilter;
-use std::ops::Range;
 
 /// How a mention was matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,22 +80,39 @@ impl How {
 pub struct Mention {
     /// The mention's bytes in the document text, with a genitive ending or a described role
     /// (`Tottenhams`, `Spurs-stopperen`).
-    pub span: Range<usize>,
-    /// The index of the sentence the mention starts in.
-    pub sentence: usize,
+    pub span: Span,
+    /// The sentence the mention starts in.
+    pub sentence: SentenceId,
     /// The linked entity first; more than one only when `how` is [`How::Ambiguous`].
-    pub entities: Vec<usize>,
+    pub entities: Vec<EntityId>,
     /// How the mention was matched and linked.
     pub how: How,
 }
 
 impl Mention {
     /// The linked entity, unless the mention is ambiguous.
-    pub fn entity(&self) -> Option<usize> {
+    pub fn entity(&self) -> Option<EntityId> {
         match self.how {
             How::Ambiguous => None,
             _ => self.entities.first().copied(),
         }
+    }
+}
+
+/// `mentions[id]`: a [`MentionId`] indexes a document's mentions, and nothing else.
+impl std::ops::Index<MentionId> for [Mention] {
+    type Output = Mention;
+
+    fn index(&self, id: MentionId) -> &Mention {
+        &self[id.index()]
+    }
+}
+
+impl std::ops::Index<MentionId> for Vec<Mention> {
+    type Output = Mention;
+
+    fn index(&self, id: MentionId) -> &Mention {
+        &self[id.index()]
     }
 }
 
@@ -118,11 +137,12 @@ pub fn recognize(gazetteer: &Gazetteer, document: &Segmented<'_>) -> Recognition
     Recognition { mentions, context }
 }
 
-/// The index of the sentence holding a byte offset (the last one for an offset past the end).
-fn sentence_at(sentences: &[Sentence], offset: usize) -> usize {
-    sentences
+/// The sentence holding a byte offset (the last one for an offset past the end).
+fn sentence_at(sentences: &[Sentence], offset: usize) -> SentenceId {
+    let index = sentences
         .partition_point(|s| s.span.end <= offset)
-        .min(sentences.len().saturating_sub(1))
+        .min(sentences.len().saturating_sub(1));
+    SentenceId::new(index)
 }
 
 #[cfg(test)]
@@ -240,11 +260,7 @@ mod tests {
                     .iter()
                     .map(|&e| gazetteer.entity(e).id.as_str())
                     .collect();
-                (
-                    text[m.span.clone()].to_string(),
-                    ids.join("|"),
-                    m.how.as_str(),
-                )
+                (text[m.span].to_string(), ids.join("|"), m.how.as_str())
             })
             .collect()
     }

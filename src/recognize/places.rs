@@ -3,6 +3,7 @@
 //! the team ("Norge møter Island", not "Norge bidrar til fattigdomsreduksjon"; not "i Norge").
 
 use crate::gazetteer::Gazetteer;
+use crate::ids::EntityId;
 use crate::segment::{fold, Sentence, TokenKind};
 use crate::words::football::{SENTENCE_INFIX, SENTENCE_ROOTS};
 
@@ -11,7 +12,7 @@ use crate::words::football::{SENTENCE_INFIX, SENTENCE_ROOTS};
 const GENITIVE_NOUN_WORDS: usize = 2;
 
 /// A national team, or a club written as its home city (`Tromsø`, `Stranda`).
-pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str) -> bool {
+pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: EntityId, surface: &str) -> bool {
     gazetteer.national_team(entity).is_some()
         || gazetteer
             .club(entity)
@@ -22,7 +23,7 @@ pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: usize, surface: &str
 /// Whether a sentence has football words or a score.
 pub(super) fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
     sentence.tokens.iter().any(|t| {
-        let word = &folded[t.span.clone()];
+        let word = &folded[t.span];
         let Some(&first) = word.as_bytes().first() else {
             return false;
         };

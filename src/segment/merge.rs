@@ -4,6 +4,7 @@
 //! that follow.
 
 use super::{is_hyphen, is_score_dash, is_single, is_terminal, Token, TokenKind};
+use crate::span::Span;
 use crate::words::segmentation::{ABBREVIATIONS, TRUNCATED_COMPOUND_FOLLOWERS};
 
 /// Digits a side of a score may have: `3-2` and `10-0` are scores, a year range `2011-2012` is
@@ -78,7 +79,7 @@ impl<'p> Cursor<'p> {
     }
 
     fn surface(&self, token: &Token) -> &'p str {
-        &self.text[token.span.clone()]
+        &self.text[token.span]
     }
 }
 
@@ -90,7 +91,7 @@ fn adjacent(a: &Token, b: &Token) -> bool {
 /// `token` extended to the end of `last`, as a token of `kind`.
 fn extend(token: &Token, last: &Token, kind: TokenKind) -> Token {
     Token {
-        span: token.span.start..last.span.end,
+        span: Span::new(token.span.start, last.span.end),
         kind,
     }
 }
@@ -270,10 +271,7 @@ mod tests {
     use crate::segment::tokenize;
 
     fn tokens(text: &str) -> Vec<&str> {
-        tokenize(text)
-            .iter()
-            .map(|t| &text[t.span.clone()])
-            .collect()
+        tokenize(text).iter().map(|t| &text[t.span]).collect()
     }
 
     /// Norwegian traps for tokens: input and the tokens expected.

@@ -1,7 +1,7 @@
 //! Stage 2: paragraphs, sentences and tokens, with Norwegian rules.
 //!
 //! # Token model
-//! Every token is a half-open byte range into the document text; `&text[token.span.clone()]` is its
+//! Every token is a half-open byte range into the document text; `&text[token.span]` is its
 //! surface. Whitespace is never a token. The pieces are Unicode word boundaries (UAX #29, from
 //! `unicode-segmentation`), merged where Norwegian writing makes one unit of several:
 //!
@@ -41,10 +41,11 @@ mod merge;
 mod pieces;
 mod sentences;
 
+pub use crate::ids::SentenceId;
 pub(crate) use sentences::is_team_code;
 
+use crate::span::Span;
 use sentences::{paragraphs, split_sentences};
-use std::ops::Range;
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +71,7 @@ pub enum TokenKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
     /// Where the token is in the document text.
-    pub span: Range<usize>,
+    pub span: Span,
     /// What the token is.
     pub kind: TokenKind,
 }
@@ -78,9 +79,9 @@ pub struct Token {
 impl Token {
     /// The parts of a hyphen compound as byte ranges into the document (`London-klubben` gives
     /// `London` and `klubben`); a token without a hyphen is its own single part.
-    pub fn parts<'t>(&self, text: &'t str) -> impl Iterator<Item = Range<usize>> + 't {
+    pub fn parts<'t>(&self, text: &'t str) -> impl Iterator<Item = Span> + 't {
         let start = self.span.start;
-        let surface = &text[self.span.clone()];
+        let surface = &text[self.span];
         let mut part_start = 0;
         let mut pieces = surface
             .char_indices()
@@ -91,33 +92,33 @@ impl Token {
                 return None;
             }
             let (end, next) = pieces.next().unwrap_or((surface.len(), surface.len() + 1));
-            let range = start + part_start..start + end;
+            let part = Span::new(start + part_start, start + end);
             part_start = next;
-            Some(range)
+            Some(part)
         })
-        .filter(|range| !range.is_empty())
+        .filter(|part| !part.is_empty())
     }
 }
 
 impl Token {
     /// The token as the Universal Dependencies treebanks split it: a score is three pieces
     /// (`3`, `-`, `2`), every other token is itself. Used to score segmentation against UD gold.
-    pub fn ud_pieces(&self, text: &str) -> Vec<Range<usize>> {
+    pub fn ud_pieces(&self, text: &str) -> Vec<Span> {
         if self.kind != TokenKind::Score {
-            return vec![self.span.clone()];
+            return vec![self.span];
         }
-        let surface = &text[self.span.clone()];
+        let surface = &text[self.span];
         match surface.find(is_score_dash) {
             Some(dash) => {
                 let dash_end = dash + surface[dash..].chars().next().map_or(1, char::len_utf8);
                 let start = self.span.start;
                 vec![
-                    start..start + dash,
-                    start + dash..start + dash_end,
-                    start + dash_end..self.span.end,
+                    Span::new(start, start + dash),
+                    Span::new(start + dash, start + dash_end),
+                    Span::new(start + dash_end, self.span.end),
                 ]
             }
-            None => vec![self.span.clone()],
+            None => vec![self.span],
         }
     }
 }
@@ -126,13 +127,30 @@ impl Token {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sentence {
     /// Where the sentence is in the document text, from its first token to its last.
-    pub span: Range<usize>,
+    pub span: Span,
     /// The 0-based paragraph (a line or run of continued lines).
     pub paragraph: usize,
     /// The tokens, in order.
     pub tokens: Vec<Token>,
     /// Prose or a line of a fact list, decided here once for every stage.
     pub kind: SentenceKind,
+}
+
+/// `sentences[id]`: a [`SentenceId`] indexes a document's sentences, and nothing else.
+impl std::ops::Index<SentenceId> for [Sentence] {
+    type Output = Sentence;
+
+    fn index(&self, id: SentenceId) -> &Sentence {
+        &self[id.index()]
+    }
+}
+
+impl std::ops::Index<SentenceId> for Vec<Sentence> {
+    type Output = Sentence;
+
+    fn index(&self, id: SentenceId) -> &Sentence {
+        &self[id.index()]
+    }
 }
 
 /// What kind of line a sentence is. Segmentation decides it once; recognition, classification
@@ -157,7 +175,7 @@ impl Sentence {
     pub fn fact_label<'t>(&self, text: &'t str) -> Option<&'t str> {
         match self.kind {
             SentenceKind::FactLine { colon } => {
-                Some(&text[self.tokens[0].span.start..self.tokens[colon - 1].span.end])
+                Some(&text[Span::new(self.tokens[0].span.start, self.tokens[colon - 1].span.end)])
             }
             SentenceKind::Prose => None,
         }
@@ -230,7 +248,7 @@ pub fn fold(text: &str) -> String {
 }
 
 /// The tokens of one paragraph: its word-boundary pieces, merged by the Norwegian rules.
-fn tokenize_block(text: &str, block: Range<usize>) -> Vec<Token> {
+fn tokenize_block(text: &str, block: Span) -> Vec<Token> {
     merge::merge(text, pieces::pieces(text, block))
 }
 

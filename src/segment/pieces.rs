@@ -4,12 +4,12 @@
 
 use super::merge::MAX_SCORE_DIGITS;
 use super::{is_score_dash, is_single, Token, TokenKind};
-use std::ops::Range;
+use crate::span::Span;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Byte ranges of URLs and e-mail addresses in a block.
-fn url_spans(text: &str, block: Range<usize>) -> Vec<Range<usize>> {
-    let block_text = &text[block.clone()];
+fn url_spans(text: &str, block: Span) -> Vec<Span> {
+    let block_text = &text[block];
     let has_prefix = |s: &str, prefix: &str| {
         s.get(..prefix.len())
             .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
@@ -38,7 +38,7 @@ fn url_spans(text: &str, block: Range<usize>) -> Vec<Range<usize>> {
             !user.is_empty() && host.contains('.') && !host.starts_with('.') && !host.contains('@')
         });
         if is_url || is_mail {
-            spans.push(start + lead..start + lead + trimmed.len());
+            spans.push(Span::new(start + lead, start + lead + trimmed.len()));
         }
     }
     spans
@@ -84,11 +84,11 @@ fn raw_kind(piece: &str) -> TokenKind {
 
 /// The word-boundary pieces of one paragraph, before [`merge`](super::merge): UAX #29 pieces
 /// without whitespace, each URL or e-mail address as one piece, a score glued to a name split off.
-pub(super) fn pieces(text: &str, block: Range<usize>) -> Vec<Token> {
-    let urls = url_spans(text, block.clone());
+pub(super) fn pieces(text: &str, block: Span) -> Vec<Token> {
+    let urls = url_spans(text, block);
     let mut pieces: Vec<Token> = Vec::new();
     let mut url_iter = urls.iter().peekable();
-    let block_text = &text[block.clone()];
+    let block_text = &text[block];
     let bounds: Box<dyn Iterator<Item = (usize, &str)>> = if latin_only(block_text) {
         Box::new(LatinWordBounds {
             text: block_text,
@@ -110,7 +110,7 @@ pub(super) fn pieces(text: &str, block: Range<usize>) -> Vec<Token> {
             if start >= url.start && end <= url.end {
                 if pieces.last().is_none_or(|t| t.span != **url) {
                     pieces.push(Token {
-                        span: (*url).clone(),
+                        span: **url,
                         kind: TokenKind::Url,
                     });
                 }
@@ -118,7 +118,7 @@ pub(super) fn pieces(text: &str, block: Range<usize>) -> Vec<Token> {
             }
         }
         pieces.push(Token {
-            span: start..end,
+            span: Span::new(start, end),
             kind: raw_kind(piece),
         });
     }
@@ -197,7 +197,7 @@ impl<'t> Iterator for LatinWordBounds<'t> {
 fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
     let mut out = Vec::with_capacity(pieces.len());
     for (i, piece) in pieces.iter().enumerate() {
-        let surface = &text[piece.span.clone()];
+        let surface = &text[piece.span];
         let digits = surface.len() - surface.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         let letters_before = surface[..surface.len() - digits]
             .chars()
@@ -205,7 +205,7 @@ fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
             .is_some_and(char::is_alphabetic);
         let score_follows = pieces.get(i + 1).is_some_and(|dash| {
             dash.span.start == piece.span.end
-                && is_single(&text[dash.span.clone()], is_score_dash)
+                && is_single(&text[dash.span], is_score_dash)
                 && pieces
                     .get(i + 2)
                     .is_some_and(|n| n.span.start == dash.span.end && n.kind == TokenKind::Number)
@@ -217,11 +217,11 @@ fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
         {
             let cut = piece.span.end - digits;
             out.push(Token {
-                span: piece.span.start..cut,
+                span: Span::new(piece.span.start, cut),
                 kind: TokenKind::Word,
             });
             out.push(Token {
-                span: cut..piece.span.end,
+                span: Span::new(cut, piece.span.end),
                 kind: TokenKind::Number,
             });
         } else {

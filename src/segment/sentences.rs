@@ -2,9 +2,9 @@
 //! sentence (see the module docs of [`super`]).
 
 use super::{is_terminal, Sentence, SentenceKind, Token, TokenKind};
+use crate::span::Span;
 use crate::words::fact_lines::is_fact_label_word;
 use crate::words::segmentation::FINAL_ABBREVIATIONS;
-use std::ops::Range;
 
 /// Most tokens before a fact line's colon (`Gult kort:`, `Mål:`): a longer run before a colon is
 /// a sentence, not a label.
@@ -15,18 +15,18 @@ const MAX_TEAM_CODE_CHARS: usize = 3;
 
 /// Lines of the text as byte ranges, joining a line that starts in lower case to the line before
 /// when that line has no final punctuation.
-pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
-    let mut blocks: Vec<Range<usize>> = Vec::new();
+pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
+    let mut blocks: Vec<Span> = Vec::new();
     let mut previous_blank = true;
     for line in lines(text) {
-        let trimmed = text[line.clone()].trim();
+        let trimmed = text[line].trim();
         if trimmed.is_empty() {
             previous_blank = true;
             continue;
         }
         let first = trimmed.chars().next().unwrap_or(' ');
         if let Some(last) = blocks.last_mut() {
-            let prev = text[last.clone()].trim_end();
+            let prev = text[*last].trim_end();
             let open = !prev.ends_with(['.', '!', '?', '…', ':', '»', '"']);
             if !previous_blank && first.is_lowercase() && open {
                 last.end = line.end;
@@ -40,14 +40,14 @@ pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Range<usize>> + '_ 
 }
 
 /// The lines of a text as byte ranges without their line ends (`\n`, `\r\n` or `\r`).
-fn lines(text: &str) -> Vec<Range<usize>> {
+fn lines(text: &str) -> Vec<Span> {
     let mut lines = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'\n' || bytes[i] == b'\r' {
-            lines.push(start..i);
+            lines.push(Span::new(start, i));
             if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
                 i += 1;
             }
@@ -55,7 +55,7 @@ fn lines(text: &str) -> Vec<Range<usize>> {
         }
         i += 1;
     }
-    lines.push(start..text.len());
+    lines.push(Span::new(start, text.len()));
     lines
 }
 
@@ -85,7 +85,7 @@ pub(super) fn split_sentences(
             // A final-abbreviation ends a sentence only before a capital word.
             let last = current.last().map(|t| t.kind);
             if last == Some(TokenKind::Abbreviation)
-                && next.is_some_and(|next| !text[next.span.clone()].starts_with(char::is_uppercase))
+                && next.is_some_and(|next| !text[next.span].starts_with(char::is_uppercase))
             {
                 continue;
             }
@@ -98,7 +98,7 @@ pub(super) fn split_sentences(
 /// Whether token `i` may end the sentence `current` (the tokens before it) holds.
 fn ends_sentence(text: &str, tokens: &[Token], i: usize, current: &[Token]) -> bool {
     let token = &tokens[i];
-    let surface = &text[token.span.clone()];
+    let surface = &text[token.span];
     match token.kind {
         TokenKind::Punct if surface == ":" => colon_ends_sentence(text, tokens.get(i + 1), current),
         TokenKind::Punct => is_terminal(surface),
@@ -114,13 +114,13 @@ fn ends_sentence(text: &str, tokens: &[Token], i: usize, current: &[Token]) -> b
 /// (41)", "Gult kort: ...") and titles in quotes («Guitar Hero: World Tour») stay whole.
 fn colon_ends_sentence(text: &str, next: Option<&Token>, before_colon: &[Token]) -> bool {
     let next_starts = next.is_some_and(|next| {
-        let first = text[next.span.clone()].chars().next().unwrap_or(' ');
+        let first = text[next.span].chars().next().unwrap_or(' ');
         first.is_uppercase() || matches!(first, '«' | '"' | '–' | '-' | '—')
     });
     let count = |mark: &str| {
         before_colon
             .iter()
-            .filter(|t| &text[t.span.clone()] == mark)
+            .filter(|t| &text[t.span] == mark)
             .count()
     };
     let inside_quote = count("«") > count("»");
@@ -133,7 +133,7 @@ fn colon_ends_sentence(text: &str, next: Option<&Token>, before_colon: &[Token])
 /// Whether token `i`, after the end of a sentence, closes it: a closing quote or bracket, and a
 /// straight quote only when glued to the token before (after a space it opens the next one).
 fn is_closing_after(text: &str, tokens: &[Token], i: usize) -> bool {
-    let surface = &text[tokens[i].span.clone()];
+    let surface = &text[tokens[i].span];
     tokens[i].kind == TokenKind::Punct
         && is_closing(surface)
         && (matches!(surface, "»" | ")" | "]" | "”")
@@ -147,7 +147,7 @@ fn is_closing(surface: &str) -> bool {
 /// Whether a token may open a sentence: a capital, a digit, an opening quote or bracket, a
 /// bullet or a dialogue dash.
 fn starts_sentence(text: &str, token: &Token) -> bool {
-    let surface = &text[token.span.clone()];
+    let surface = &text[token.span];
     let Some(first) = surface.chars().next() else {
         return false;
     };
@@ -164,7 +164,7 @@ fn is_fact_label(text: &str, before_colon: &[Token]) -> bool {
     before_colon.len() <= MAX_FACT_LABEL_TOKENS
         && before_colon
             .first()
-            .is_some_and(|t| is_fact_label_word(&text[t.span.clone()].to_lowercase()))
+            .is_some_and(|t| is_fact_label_word(&text[t.span].to_lowercase()))
 }
 
 /// A team's code before a colon in a fact list: `N: Nordtveit, Selnæs`, `Gult kort: N: ...`.
@@ -172,8 +172,7 @@ fn ends_with_team_code(text: &str, before_colon: &[Token]) -> bool {
     let Some((code, before)) = before_colon.split_last() else {
         return false;
     };
-    is_team_code(&text[code.span.clone()])
-        && before.last().is_none_or(|t| &text[t.span.clone()] == ":")
+    is_team_code(&text[code.span]) && before.last().is_none_or(|t| &text[t.span] == ":")
 }
 
 /// A team's short code (`N`, `RBK`): up to three capitals, so that a dateline (`OSLO: ...`) is
@@ -184,7 +183,7 @@ pub(crate) fn is_team_code(word: &str) -> bool {
 
 fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: usize, out: &mut Vec<Sentence>) {
     if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
-        let span = first.span.start..last.span.end;
+        let span = Span::new(first.span.start, last.span.end);
         let kind = match fact_line_colon(text, tokens) {
             Some(colon) => SentenceKind::FactLine { colon },
             None => SentenceKind::Prose,
@@ -203,7 +202,7 @@ fn fact_line_colon(text: &str, tokens: &[Token]) -> Option<usize> {
     let colon = tokens
         .iter()
         .take(MAX_FACT_LABEL_TOKENS + 1)
-        .position(|t| &text[t.span.clone()] == ":")?;
+        .position(|t| &text[t.span] == ":")?;
     let label = &tokens[..colon];
     (is_fact_label(text, label) || ends_with_team_code(text, label)).then_some(colon)
 }
@@ -213,10 +212,7 @@ mod tests {
     use crate::segment::segment;
 
     fn sentences(text: &str) -> Vec<&str> {
-        segment(text)
-            .iter()
-            .map(|s| &text[s.span.clone()])
-            .collect()
+        segment(text).iter().map(|s| &text[s.span]).collect()
     }
 
     /// Each sentence's fact-line label, `None` for prose.

@@ -1,0 +1,64 @@
+//! Typed indices: an entity of the gazetteer, a mention or a sentence of one document. Each table
+//! has its own index type (aho-corasick's `PatternID` is the model), so that a mention's index
+//! cannot be used where an entity's is meant: `mentions[id]` takes a [`MentionId`] and
+//! `sentences[id]` a [`SentenceId`], and [`crate::Gazetteer::entity`] an [`EntityId`]. Each stage
+//! re-exports the id of its table (`gazetteer::EntityId`, `recognize::MentionId`,
+//! `segment::SentenceId`).
+
+/// Declares an index type: a `Copy` newtype over `usize` that prints as its number.
+macro_rules! index_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(usize);
+
+        impl $name {
+            /// The index `index` into its table.
+            pub const fn new(index: usize) -> $name {
+                $name(index)
+            }
+
+            /// The position in its table.
+            pub const fn index(self) -> usize {
+                self.0
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+}
+
+index_type!(
+    /// An entity of the gazetteer, its position in [`crate::Gazetteer::entities`]:
+    /// [`crate::Gazetteer::entity`] gives it.
+    EntityId
+);
+index_type!(
+    /// A mention of one document, its position in [`crate::Recognition::mentions`].
+    MentionId
+);
+index_type!(
+    /// A sentence of one document, 0-based in document order (the `sentence` column of the CSV
+    /// outputs), its position in [`crate::segment::Segmented::sentences`].
+    SentenceId
+);
+
+#[cfg(test)]
+mod tests {
+    use super::{EntityId, MentionId, SentenceId};
+
+    #[test]
+    fn an_id_is_its_index_and_prints_as_it() {
+        assert_eq!(EntityId::new(3).index(), 3);
+        assert_eq!(MentionId::new(0).to_string(), "0");
+        assert_eq!(SentenceId::new(12).to_string(), "12");
+        assert!(
+            SentenceId::new(2) < SentenceId::new(10),
+            "ordered as numbers"
+        );
+    }
+}

@@ -1,0 +1,120 @@
+//! Byte spans into a document's text.
+//!
+//! Every position the pipeline reports is a half-open byte range into [`crate::Document::text`]
+//! exactly as decoded: `&text[span]` gives back the surface. [`Span`] is `Copy` (a
+//! `Range<usize>` is not, which made every use a `.clone()`), in the manner of aho-corasick's
+//! `Span`.
+
+use std::fmt;
+use std::ops::{Index, Range};
+
+/// A half-open byte range `start..end` into a document's text.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    /// The first byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The number of bytes.
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span holds no byte.
+    pub const fn is_empty(self) -> bool {
+        self.start >= self.end
+    }
+
+    /// Whether `offset` lies inside the span.
+    pub const fn contains(self, offset: usize) -> bool {
+        self.start <= offset && offset < self.end
+    }
+
+    /// Whether the two spans share a byte.
+    pub const fn overlaps(self, other: Span) -> bool {
+        self.start < other.end && other.start < self.end
+    }
+
+    /// The same bytes as a `Range`, for APIs that take one.
+    pub const fn range(self) -> Range<usize> {
+        self.start..self.end
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+impl From<Range<usize>> for Span {
+    fn from(range: Range<usize>) -> Span {
+        Span::new(range.start, range.end)
+    }
+}
+
+impl From<Span> for Range<usize> {
+    fn from(span: Span) -> Range<usize> {
+        span.range()
+    }
+}
+
+impl Index<Span> for str {
+    type Output = str;
+
+    fn index(&self, span: Span) -> &str {
+        &self[span.range()]
+    }
+}
+
+impl Index<Span> for String {
+    type Output = str;
+
+    fn index(&self, span: Span) -> &str {
+        &self[span.range()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Span;
+
+    #[test]
+    fn a_span_slices_a_str_and_a_string_like_its_range() {
+        let text = "Bø–Brann 3-2";
+        // `ø` and `–` are two and three bytes long.
+        let cases = [
+            ("Bø", 0, 3),
+            ("–", 3, 6),
+            ("Brann", 6, 11),
+            ("3-2", 12, 15),
+            ("", 6, 6),
+        ];
+        for (surface, start, end) in cases {
+            let span = Span::new(start, end);
+            assert_eq!(&text[span], surface, "{span:?}");
+            assert_eq!(&text.to_string()[span], surface, "{span:?}");
+            assert_eq!(&text[span], &text[span.range()]);
+            assert_eq!(span.len(), surface.len());
+            assert_eq!(span.is_empty(), surface.is_empty());
+            assert_eq!(Span::from(span.range()), span);
+        }
+    }
+
+    #[test]
+    fn contains_and_overlaps_treat_the_end_as_outside() {
+        let span = Span::new(0, 3);
+        assert!(span.contains(0) && span.contains(2) && !span.contains(3));
+        assert!(span.overlaps(Span::new(2, 5)) && !span.overlaps(Span::new(3, 5)));
+        assert!(span.overlaps(Span::new(1, 2)) && Span::new(1, 2).overlaps(span));
+        assert_eq!(format!("{span:?}"), "0..3");
+    }
+}
