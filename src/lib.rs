@@ -53,7 +53,7 @@ pub mod pipeline;
 pub mod recognize;
 pub mod segment;
 pub mod span;
-pub mod text;
+pub(crate) mod text;
 pub mod topic;
 pub(crate) mod words;
 

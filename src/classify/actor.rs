@@ -4,10 +4,11 @@
 
 use super::clause::clause_break;
 use super::{EventKind, Scope};
-use crate::gazetteer::EntityKind;
+use crate::gazetteer::{EntityKind, Position};
 use crate::ids::{EntityId, MentionId};
-use crate::recognize::{previous_word, How};
+use crate::recognize::How;
 use crate::span::Span;
+use crate::text::previous_word;
 use crate::words::actors::{
     AGENT_PREPOSITION, BEATEN_PREPOSITIONS, COORDINATING_CONJUNCTIONS, NUTMEG_BETWEEN, NUTMEG_LEGS,
     NUTMEG_ON, PASSIVE_AUXILIARIES, SANCTION_ROOTS, SERVED_FROM, SERVICE_ROOTS, SUBJECT_PRONOUNS,
@@ -73,7 +74,8 @@ impl Scope<'_> {
     pub(super) fn is_keeper(&self, mention: MentionId) -> bool {
         self.recognition.mentions[mention]
             .entity()
-            .is_some_and(|e| self.gazetteer.entity(e).attr("position") == Some("GK"))
+            .and_then(|e| self.gazetteer.player(e))
+            .is_some_and(|player| player.position == Some(Position::Goalkeeper))
     }
 
     /// Whether a mention is of a player who may have done an event of `kind`: not a keeper

@@ -56,7 +56,6 @@ mod team;
 
 pub use lexicon::Lexicon;
 pub use minute::Minute;
-pub use team::team_of_player;
 
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, MentionId, SentenceId};

@@ -5,18 +5,18 @@ use super::clause::same_clause;
 use super::{EventKind, Scope};
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, MentionId};
-use crate::recognize::{teams_of, MatchContext};
+use crate::recognize::MatchContext;
 use crate::span::Span;
 use crate::words::actors::OWN_GOAL_PHRASES;
 
 /// The team a player plays for in this match: the club or national team the header names, else
 /// the club, else the national team.
-pub fn team_of_player(
+pub(crate) fn team_of_player(
     gazetteer: &Gazetteer,
     player: EntityId,
     context: &MatchContext,
 ) -> Option<EntityId> {
-    let teams: Vec<EntityId> = teams_of(gazetteer, player).collect();
+    let teams: Vec<EntityId> = gazetteer.teams_of(player).collect();
     teams
         .iter()
         .copied()

@@ -5,7 +5,7 @@ use crate::span::Span;
 
 /// One token of a CoNLL file: its form, whether a space follows it, and its entity tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConllToken {
+pub(crate) struct ConllToken {
     /// The token as written.
     pub form: String,
     /// From `SpaceAfter=No` in CoNLL-U; NDT files have no such column and are detokenized.
@@ -16,7 +16,7 @@ pub struct ConllToken {
 
 /// One sentence of a CoNLL file, and whether it opens a paragraph (`# newpar`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConllSentence {
+pub(crate) struct ConllSentence {
     /// Whether a paragraph starts here.
     pub newpar: bool,
     /// The tokens, in order.
@@ -26,7 +26,7 @@ pub struct ConllSentence {
 /// The sentences of a CoNLL-U file (`SpaceAfter=No` is read; `# newpar` opens a paragraph) or an
 /// NDT CoNLL file (no spacing information: detokenized later). A multi-word token is one token with
 /// its surface form; empty nodes and other comments are skipped.
-pub fn read_conll(source: &str) -> Vec<ConllSentence> {
+pub(crate) fn read_conll(source: &str) -> Vec<ConllSentence> {
     let conllu = source.contains("# text") || source.contains("SpaceAfter=");
     let mut sentences = Vec::new();
     let mut current = empty_sentence();
@@ -95,7 +95,7 @@ fn conll_token(line: &str, conllu: bool, covered_until: &mut usize) -> Option<Co
 
 /// How sentences are laid out when a CoNLL file is turned back into text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
+pub(crate) enum Layout {
     /// One sentence per line (the gold ids of `dev.tsv` count sentences).
     LinePerSentence,
     /// Running text: sentences of a paragraph joined by a space, paragraphs by a blank line (the
@@ -104,7 +104,7 @@ pub enum Layout {
 }
 
 /// CoNLL sentences as a document, with every sentence's and token's byte range.
-pub struct JoinedText {
+pub(crate) struct JoinedText {
     /// The running text rebuilt from the tokens.
     pub text: String,
     /// Each sentence's byte range in `text`.
@@ -115,7 +115,7 @@ pub struct JoinedText {
 
 /// Joins sentences into one text laid out as `layout` says, detokenizing where the file has no
 /// spacing.
-pub fn join_sentences(sentences: &[ConllSentence], layout: Layout) -> JoinedText {
+pub(crate) fn join_sentences(sentences: &[ConllSentence], layout: Layout) -> JoinedText {
     let mut joined = JoinedText {
         text: String::new(),
         sentences: Vec::new(),

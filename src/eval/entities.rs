@@ -6,12 +6,13 @@ use super::SpanScores;
 use crate::gazetteer::{Entity, EntityKind};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
-use crate::recognize::{previous_word, How};
+use crate::recognize::How;
 use crate::span::Span;
+use crate::text::previous_word;
 use std::collections::{BTreeMap, HashSet};
 
 /// The NorNE type a gazetteer kind is scored as.
-pub fn entity_type(kind: EntityKind) -> &'static str {
+pub(crate) fn entity_type(kind: EntityKind) -> &'static str {
     match kind {
         EntityKind::Player | EntityKind::Official => "PER",
         _ => "ORG",
@@ -22,7 +23,7 @@ pub fn entity_type(kind: EntityKind) -> &'static str {
 /// Aftenposten`) and PROD where it stands for what it published: `i Aftenposten`, `ifølge TMZ`,
 /// `leser av Aftenposten`, `avisen The Sun`, a byline or citation `(VG Nett)`, `(Aftenposten 22.
 /// august)`.
-pub fn is_publication(text: &str, span: Span) -> bool {
+pub(crate) fn is_publication(text: &str, span: Span) -> bool {
     let (at, word) = previous_word(text, span.start);
     let word = word.to_lowercase();
     let (_, word_before) = previous_word(text, at);

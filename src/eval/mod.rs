@@ -7,16 +7,10 @@ mod entities;
 mod events;
 mod segmentation;
 
-pub use conll::{
-    join_sentences, read_conll, read_conll_document, ConllDocument, ConllSentence, ConllToken,
-    JoinedText, Layout,
-};
-pub use entities::{
-    entity_type, evaluate_entities, is_publication, oracle_entities, EntityScores, TypeScores,
-};
+pub use conll::{read_conll_document, ConllDocument};
+pub use entities::{evaluate_entities, oracle_entities, EntityScores, TypeScores};
 pub use events::{
-    line_ranges, predict_documents, predict_sentences, read_gold_events, EventScores, GoldSentence,
-    Prediction,
+    predict_documents, predict_sentences, read_gold_events, EventScores, GoldSentence, Prediction,
 };
 pub use segmentation::{evaluate_segmentation, SegmentationScores};
 

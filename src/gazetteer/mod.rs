@@ -44,7 +44,7 @@ use std::collections::{HashMap, HashSet};
 
 /// One surface form an entity can be written as.
 #[derive(Debug, Clone)]
-pub struct Candidate {
+pub(crate) struct Candidate {
     /// The entity written this way.
     pub entity: EntityId,
     /// The form as written in the gazetteer, for the case check.
@@ -55,31 +55,24 @@ pub struct Candidate {
 
 /// The index of a surface form in the gazetteer (see [`Gazetteer::candidates`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FormId(usize);
-
-impl FormId {
-    /// The index as a number.
-    pub fn as_usize(self) -> usize {
-        self.0
-    }
-}
+pub(crate) struct FormId(usize);
 
 /// A surface form found by [`Gazetteer::forms_at`]: which form, and its byte span in the folded
 /// text (the same span in the original text).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FormMatch {
+pub(crate) struct FormMatch {
     form: FormId,
     span: Span,
 }
 
 impl FormMatch {
     /// Which form was found: its entities are [`Gazetteer::candidates`].
-    pub fn pattern(&self) -> FormId {
+    pub(crate) fn pattern(&self) -> FormId {
         self.form
     }
 
     /// Where the form is in the text.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         self.span
     }
 }
@@ -163,7 +156,7 @@ impl Gazetteer {
         &self.entities
     }
 
-    /// The entity with an index (from [`Gazetteer::index_of`] or a [`Candidate`]).
+    /// The entity with an id (from [`Gazetteer::index_of`], a mention or a profile).
     pub fn entity(&self, entity: EntityId) -> &Entity {
         &self.entities[entity.index()]
     }
@@ -175,6 +168,14 @@ impl Gazetteer {
             Profile::Player(player) => Some(player),
             _ => None,
         }
+    }
+
+    /// The clubs (current first) and national teams of a player; none for an entity that is not
+    /// a player.
+    pub fn teams_of(&self, entity: EntityId) -> impl Iterator<Item = EntityId> + '_ {
+        self.player(entity)
+            .into_iter()
+            .flat_map(PlayerProfile::teams)
     }
 
     /// What a club's row says (its home city); `None` when the entity is not a club.
@@ -206,7 +207,7 @@ impl Gazetteer {
     }
 
     /// Every form that starts at byte `start` of `folded` text ([`fold`]), shortest first.
-    pub fn forms_at(&self, folded: &str, start: usize, found: &mut Vec<FormMatch>) {
+    pub(crate) fn forms_at(&self, folded: &str, start: usize, found: &mut Vec<FormMatch>) {
         found.clear();
         if !folded
             .as_bytes()
@@ -238,7 +239,7 @@ impl Gazetteer {
     }
 
     /// The entities written as one form ([`FormMatch::pattern`]).
-    pub fn candidates(&self, form: FormId) -> &[Candidate] {
+    pub(crate) fn candidates(&self, form: FormId) -> &[Candidate] {
         &self.candidates[form.0]
     }
 

@@ -5,7 +5,7 @@
 
 use super::candidates::RawMatch;
 use super::{sentence_at, Mention};
-use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile};
+use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::ids::EntityId;
 use crate::segment::{Segmented, Sentence, Token, TokenKind};
 use crate::span::Span;
@@ -54,15 +54,6 @@ impl MatchContext {
             _ => None,
         }
     }
-}
-
-/// The clubs (current first) and national team of a player, as entity indexes; none for an
-/// entity that is not a player. The same as [`PlayerProfile::teams`].
-pub fn teams_of(gazetteer: &Gazetteer, entity: EntityId) -> impl Iterator<Item = EntityId> + '_ {
-    gazetteer
-        .player(entity)
-        .into_iter()
-        .flat_map(PlayerProfile::teams)
 }
 
 /// `London-klubben`, `Manchester-laget`, `londonerne`: a team of the match from that city.

@@ -3,7 +3,7 @@
 //! team is mentioned (first of all the two teams of the header), else it stays ambiguous.
 
 use super::candidates::RawMatch;
-use super::{sentence_at, teams_of, How, MatchContext, Mention};
+use super::{sentence_at, How, MatchContext, Mention};
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::Sentence;
@@ -119,7 +119,7 @@ fn settle(
     let playing: Vec<EntityId> = candidates
         .iter()
         .copied()
-        .filter(|&c| teams_of(gazetteer, c).any(|team| teams.contains(&team)))
+        .filter(|&c| gazetteer.teams_of(c).any(|team| teams.contains(&team)))
         .collect();
     only(playing)
 }

@@ -29,9 +29,7 @@ mod nouns;
 mod places;
 
 pub use crate::ids::MentionId;
-pub use context::{teams_of, MatchContext};
-// `classify` and `eval` import `previous_word` from here; it lives in `text` now.
-pub(crate) use crate::text::previous_word;
+pub use context::MatchContext;
 
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
