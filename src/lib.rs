@@ -41,6 +41,8 @@
 //! at its text ([`topic::Glance`]), before any other stage, which is what makes a general news
 //! corpus fast to run.
 
+#![warn(missing_docs)]
+
 pub mod classify;
 pub mod error;
 pub mod eval;

@@ -73,9 +73,14 @@ use std::ops::Range;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum EventKind {
+    /// A goal that counts, or a new score tied to its moment (`Nasri scoret`, `utlignet til 1-1`).
     Goal,
+    /// A chance that was no goal: a shot wide, saved or off the woodwork, a near miss, a goal
+    /// disallowed.
     Chance,
+    /// A foul or its sanction: a trip, an elbow, a handball, a card, a sending-off.
     Foul,
+    /// A penalty awarded, appealed for, taken, scored or missed, or a shoot-out and its kicks.
     Penalty,
 }
 
@@ -88,6 +93,7 @@ impl EventKind {
         EventKind::Penalty,
     ];
 
+    /// The name in the CSV outputs, the cue lexicon and the gold files (`goal`).
     pub fn as_str(self) -> &'static str {
         match self {
             EventKind::Goal => "goal",
@@ -97,6 +103,7 @@ impl EventKind {
         }
     }
 
+    /// The kind with that name (`goal`), if there is one.
     pub fn parse(name: &str) -> Option<EventKind> {
         EventKind::ALL.into_iter().find(|k| k.as_str() == name)
     }
@@ -105,10 +112,13 @@ impl EventKind {
 /// One event of one sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Event {
+    /// What happened.
     pub kind: EventKind,
+    /// The sentence that tells it.
     pub sentence: SentenceId,
     /// The words that decided the label.
     pub trigger: Span,
+    /// When it happened, as the text states it or counts it from the last minute told.
     pub minute: Option<Minute>,
     /// The main actor's mention in [`Recognition::mentions`].
     pub actor: Option<MentionId>,
