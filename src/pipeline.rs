@@ -111,6 +111,11 @@ impl<'d> Analysis<'d> {
 mod tests {
     use super::Pipeline;
     use crate::ingest::Document;
+    use std::sync::LazyLock;
+
+    /// The shipped pipeline, built once for the tests of this module.
+    static PIPELINE: LazyLock<Pipeline> =
+        LazyLock::new(|| Pipeline::new().expect("the shipped data loads"));
 
     #[test]
     fn pipeline_is_send_and_sync() {
@@ -120,7 +125,7 @@ mod tests {
 
     /// The surface and entity id of each mention, with the shipped gazetteers.
     fn linked(text: &str) -> Vec<(String, String)> {
-        let pipeline = Pipeline::new().unwrap();
+        let pipeline = &*PIPELINE;
         let document = Document::new("x", text);
         let analysis = pipeline.analyze(&document);
         analysis
@@ -157,5 +162,43 @@ mod tests {
                 ("PSG".into(), "club:paris-saint-germain".into()),
             ]
         );
+    }
+
+    #[test]
+    fn events_only_in_football_documents() {
+        let pipeline = &*PIPELINE;
+        let review = "Filmen er lang. Regissøren har en sjanse til å lykkes. Skuespillerne bommer på tonen. \
+                      Musikken er god. Historien er tynn. Kostymene er flotte. Slutten er svak. Likevel ser jeg den igjen. \
+                      Kampen mellom de to brødrene bærer filmen. Fotografiet er vakkert, og klippingen er stram.";
+        let report = "Brann - Viking 2-1\nBrann scoret i det 12. minutt etter en pasning fra midtbanen. \
+                      Viking-keeperen var sjanseløs. Viking utlignet etter pause. Treneren var fornøyd. \
+                      Dommeren ga gult kort til stopperen. Tilskuerne jublet. Brann scoret igjen på overtid.";
+        let events = |text: &str| pipeline.analyze(&Document::new("t", text)).events.len();
+        assert_eq!(
+            events(review),
+            0,
+            "a long review that says 'sjanse' and 'bommer' in passing"
+        );
+        let actor = format!("Robinson spiller hovedrollen. {review}");
+        let mentions = |pipeline: &Pipeline| {
+            pipeline
+                .analyze(&Document::new("t", actor.as_str()))
+                .recognition
+                .mentions
+                .len()
+        };
+        assert_eq!(mentions(pipeline), 0, "no players in a film review");
+        assert!(
+            mentions(&pipeline.clone().all_documents()) > 0,
+            "unless every document is asked for"
+        );
+        assert!(events(report) >= 4);
+        assert_eq!(
+            events("Skuespilleren bommet."),
+            1,
+            "a short text is taken as football"
+        );
+        let long_sentence = format!("Skuespilleren bommet {}.", "igjen og ".repeat(30));
+        assert_eq!(events(&long_sentence), 1, "so is a single sentence");
     }
 }

@@ -333,22 +333,21 @@ fn subject_pronoun(head: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::EventKind;
+    use crate::classify::testing::{classified, GAZETTEER};
 
     /// The name of the actor of the first event of a kind in a text, with the shipped gazetteers.
-    fn actor_name(pipeline: &crate::Pipeline, text: &str, kind: EventKind) -> Option<String> {
-        let doc = crate::Document::new("t", text);
-        let analysis = pipeline.analyze(&doc);
-        let event = analysis.events.iter().find(|e| e.kind == kind)?;
+    fn actor_name(text: &str, kind: EventKind) -> Option<String> {
+        let found = classified(text);
+        let event = found.events.iter().find(|e| e.kind == kind)?;
         event
             .actor
-            .and_then(|m| analysis.recognition.mentions[m].entity())
-            .map(|e| pipeline.gazetteer().entity(e).name.clone())
+            .and_then(|m| found.recognition.mentions[m].entity())
+            .map(|e| GAZETTEER.entity(e).name.clone())
     }
 
     #[test]
     fn the_actor_is_not_the_keeper_beaten_nor_the_passer() {
-        let pipeline = crate::Pipeline::new().unwrap();
-        let actor = |text: &str| actor_name(&pipeline, text, EventKind::Goal);
+        let actor = |text: &str| actor_name(text, EventKind::Goal);
         for (text, scorer) in [
             (
                 "Messi la inn til Higuaín som avsluttet på direkten og i mål bak Manuel Neuer.",
@@ -389,10 +388,7 @@ mod tests {
         ] {
             assert_eq!(actor(text).as_deref(), scorer, "{text}");
         }
-        let goals = |text: &str| {
-            let doc = crate::Document::new("t", text);
-            pipeline.analyze(&doc).events.len()
-        };
+        let goals = |text: &str| classified(text).events.len();
         assert_eq!(
             goals("Van Gaal satte inn Tim Krul på overtid."),
             0,
@@ -403,8 +399,7 @@ mod tests {
 
     #[test]
     fn a_passive_foul_names_its_offender_after_av() {
-        let pipeline = crate::Pipeline::new().unwrap();
-        let offender = |text: &str| actor_name(&pipeline, text, EventKind::Foul);
+        let offender = |text: &str| actor_name(text, EventKind::Foul);
         assert_eq!(
             offender("Arjen Robben ble felt av Rafael Márquez.").as_deref(),
             Some("Rafael Márquez")

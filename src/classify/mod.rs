@@ -53,6 +53,8 @@ mod lexicon;
 mod minute;
 mod shoot_out;
 mod team;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use lexicon::Lexicon;
 pub use minute::Minute;
@@ -366,14 +368,15 @@ impl<'a> Classifier<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::LazyLock;
 
     /// The kind and minute of each event of a text, without gazetteers.
     pub(super) fn labels(text: &str) -> Vec<(&'static str, String)> {
-        let lexicon = Lexicon::new().unwrap();
-        let gazetteer = Gazetteer::from_entities(Vec::new());
+        static NO_NAMES: LazyLock<Gazetteer> =
+            LazyLock::new(|| Gazetteer::from_entities(Vec::new()));
         let events = classify(
-            &lexicon,
-            &gazetteer,
+            &testing::LEXICON,
+            &NO_NAMES,
             &Segmented::new(text),
             &Recognition::default(),
         );

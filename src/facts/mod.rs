@@ -154,14 +154,13 @@ impl Evidence<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ingest::Document;
-    use crate::pipeline::Pipeline;
+    use super::match_facts;
+    use crate::classify::testing::classified;
 
+    /// The goals (`minute scorer`) and `consistent` of a text's match facts.
     fn summary(text: &str) -> (Vec<String>, Option<bool>) {
-        let pipeline = Pipeline::new().unwrap();
-        let doc = Document::new("t", text);
-        let analysis = pipeline.analyze(&doc);
-        let facts = analysis.facts.clone().unwrap();
+        let found = classified(text);
+        let facts = match_facts(&found.document, &found.recognition, &found.events).unwrap();
         let goals = facts
             .goals
             .iter()
@@ -169,12 +168,9 @@ mod tests {
                 let minute = g.minute.map(|m| m.to_string()).unwrap_or_default();
                 let span = g
                     .scorer
-                    .map(|m| analysis.recognition.mentions[m].span)
+                    .map(|m| found.recognition.mentions[m].span)
                     .or(g.name);
-                format!(
-                    "{minute} {}",
-                    span.map(|s| &doc.text[s]).unwrap_or_default()
-                )
+                format!("{minute} {}", span.map(|s| &text[s]).unwrap_or_default())
             })
             .collect();
         (goals, facts.consistent)

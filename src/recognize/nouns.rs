@@ -11,7 +11,7 @@ pub(super) fn position(noun: &str) -> Option<Position> {
     POSITIONS
         .iter()
         .find(|(n, _)| *n == noun)
-        .map(|&(_, position)| position)
+        .map(|&(_, code)| Position::from_code(code))
 }
 
 /// Whether a folded word names a player's role: `Some(Some(position))` for a position noun

@@ -4,24 +4,23 @@
 //! words, or as the part after a compound's hyphen. The words built from the gazetteer (demonyms,
 //! adjectives, cities) are its `Descriptors`.
 
-use crate::gazetteer::Position;
-
-/// Position nouns (definite) and the gazetteer positions they fit.
-pub(crate) const POSITIONS: &[(&str, Position)] = &[
-    ("keeperen", Position::Goalkeeper),
-    ("målvakten", Position::Goalkeeper),
-    ("sisteskansen", Position::Goalkeeper),
-    ("spissen", Position::Forward),
-    ("angriperen", Position::Forward),
-    ("målscoreren", Position::Forward),
-    ("midtbanespilleren", Position::Midfielder),
-    ("midtbaneeseren", Position::Midfielder),
-    ("playmakeren", Position::Midfielder),
-    ("forsvareren", Position::Defender),
-    ("stopperen", Position::Defender),
-    ("midtstopperen", Position::Defender),
-    ("backen", Position::Defender),
-    ("ytterbacken", Position::Defender),
+/// Position nouns (definite) and the gazetteer position code they fit (`players.csv`'s `position`:
+/// GK, DF, MF, FW).
+pub(crate) const POSITIONS: &[(&str, &str)] = &[
+    ("keeperen", "GK"),
+    ("målvakten", "GK"),
+    ("sisteskansen", "GK"),
+    ("spissen", "FW"),
+    ("angriperen", "FW"),
+    ("målscoreren", "FW"),
+    ("midtbanespilleren", "MF"),
+    ("midtbaneeseren", "MF"),
+    ("playmakeren", "MF"),
+    ("forsvareren", "DF"),
+    ("stopperen", "DF"),
+    ("midtstopperen", "DF"),
+    ("backen", "DF"),
+    ("ytterbacken", "DF"),
 ];
 
 /// Role nouns after a team in a compound that make it one of its players: `Schalke-spissen`,
