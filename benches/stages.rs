@@ -109,6 +109,16 @@ fn stages(c: &mut Criterion) {
             events
         })
     });
+    group.finish();
+}
+
+/// The whole analysis of a document, and the rendering of its rows.
+fn analyze_and_export(c: &mut Criterion) {
+    let pipeline = Pipeline::new().expect("shipped data loads");
+    let docs = corpus(pipeline.gazetteer(), 200);
+    let bytes: usize = docs.iter().map(|d| d.text.len()).sum();
+    let mut group = c.benchmark_group("stages");
+    group.throughput(Throughput::Bytes(bytes as u64));
     group.bench_function("analyze (segment, recognize, classify)", |b| {
         b.iter(|| {
             let events: usize = docs
@@ -135,8 +145,10 @@ fn stages(c: &mut Criterion) {
         })
     });
     group.finish();
+}
 
-    // A gazetteer of 100,000 aliases: how long building the automaton takes.
+/// A gazetteer of 100,000 aliases: how long building the automaton takes.
+fn gazetteer_build(c: &mut Criterion) {
     let entities: Vec<Entity> = (0..25_000)
         .map(|i| Entity {
             id: format!("player:p{i}"),
@@ -193,6 +205,6 @@ fn long_line(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = stages, long_line
+    targets = stages, analyze_and_export, gazetteer_build, long_line
 }
 criterion_main!(benches);
