@@ -14,11 +14,13 @@ macro_rules! index_type {
 
         impl $name {
             /// The index `index` into its table.
+            #[inline]
             pub const fn new(index: usize) -> $name {
                 $name(index)
             }
 
             /// The position in its table.
+            #[inline]
             pub const fn index(self) -> usize {
                 self.0
             }

@@ -19,31 +19,37 @@ pub struct Span {
 
 impl Span {
     /// The span `start..end`.
+    #[inline]
     pub const fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
 
     /// The number of bytes.
+    #[inline]
     pub const fn len(self) -> usize {
         self.end - self.start
     }
 
     /// Whether the span holds no byte.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.start >= self.end
     }
 
     /// Whether `offset` lies inside the span.
+    #[inline]
     pub const fn contains(self, offset: usize) -> bool {
         self.start <= offset && offset < self.end
     }
 
     /// Whether the two spans share a byte.
+    #[inline]
     pub const fn overlaps(self, other: Span) -> bool {
         self.start < other.end && other.start < self.end
     }
 
     /// The same bytes as a `Range`, for APIs that take one.
+    #[inline]
     pub const fn range(self) -> Range<usize> {
         self.start..self.end
     }
@@ -56,12 +62,14 @@ impl fmt::Debug for Span {
 }
 
 impl From<Range<usize>> for Span {
+    #[inline]
     fn from(range: Range<usize>) -> Span {
         Span::new(range.start, range.end)
     }
 }
 
 impl From<Span> for Range<usize> {
+    #[inline]
     fn from(span: Span) -> Range<usize> {
         span.range()
     }
@@ -70,6 +78,7 @@ impl From<Span> for Range<usize> {
 impl Index<Span> for str {
     type Output = str;
 
+    #[inline]
     fn index(&self, span: Span) -> &str {
         &self[span.range()]
     }
@@ -78,6 +87,7 @@ impl Index<Span> for str {
 impl Index<Span> for String {
     type Output = str;
 
+    #[inline]
     fn index(&self, span: Span) -> &str {
         &self[span.range()]
     }

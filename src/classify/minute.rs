@@ -5,13 +5,11 @@
 
 use crate::segment::{Token, TokenKind};
 use crate::words::time::{
-    AFTER_LANDMARK, BEFORE_LANDMARK, EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS, FIRST_PERIOD,
-    FROM_KICK_OFF, FULL_TIME_LANDMARKS, HALF_TIME_LANDMARKS, LATER_WORDS, MINUTE_HINTS,
-    MINUTE_NOUNS, NUMBER_WORDS, QUARTER_WORDS, SECOND_PERIOD, STOPPAGE_PHRASES, THE_MINUTE,
+    number_word_value, AFTER_LANDMARK, BEFORE_LANDMARK, EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS,
+    FIRST_PERIOD, FROM_KICK_OFF, FULL_TIME_LANDMARKS, HALF_TIME_LANDMARKS, LATER_WORDS,
+    MINUTE_HINTS, MINUTE_NOUNS, QUARTER_WORDS, SECOND_PERIOD, STOPPAGE_PHRASES, THE_MINUTE,
 };
-use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
-use std::sync::LazyLock;
 
 /// The end of the first half: the second half counts from it, and added time may follow it.
 const HALF_TIME: u16 = 45;
@@ -82,10 +80,7 @@ impl fmt::Display for Minute {
 
 /// The value of a number in digits or a number word (`tre`, `ein`, `tjue`).
 pub(super) fn number_word(word: &str) -> Option<u16> {
-    // Looked up for most short words of every sentence (by the lexicon): a hash map, not a scan.
-    static VALUES: LazyLock<HashMap<&str, u16>> =
-        LazyLock::new(|| NUMBER_WORDS.iter().copied().collect());
-    VALUES.get(word).copied().or_else(|| word.parse().ok())
+    number_word_value(word).or_else(|| word.parse().ok())
 }
 
 fn is_minute_noun(word: &str) -> bool {

@@ -101,6 +101,7 @@ impl Mention {
 impl std::ops::Index<MentionId> for [Mention] {
     type Output = Mention;
 
+    #[inline]
     fn index(&self, id: MentionId) -> &Mention {
         &self[id.index()]
     }
@@ -109,6 +110,7 @@ impl std::ops::Index<MentionId> for [Mention] {
 impl std::ops::Index<MentionId> for Vec<Mention> {
     type Output = Mention;
 
+    #[inline]
     fn index(&self, id: MentionId) -> &Mention {
         &self[id.index()]
     }

@@ -140,6 +140,7 @@ pub struct Sentence {
 impl std::ops::Index<SentenceId> for [Sentence] {
     type Output = Sentence;
 
+    #[inline]
     fn index(&self, id: SentenceId) -> &Sentence {
         &self[id.index()]
     }
@@ -148,6 +149,7 @@ impl std::ops::Index<SentenceId> for [Sentence] {
 impl std::ops::Index<SentenceId> for Vec<Sentence> {
     type Output = Sentence;
 
+    #[inline]
     fn index(&self, id: SentenceId) -> &Sentence {
         &self[id.index()]
     }

@@ -3,11 +3,29 @@
 //! make a minute relative to the one before (`tre minutter senere`). Read by
 //! `classify::minute` (and the cue lexicon's `#num`).
 
-/// Number words and their values, Bokmål and Nynorsk: `tre minutter senere`, `ein` (Nynorsk
-/// `one`), `tjue`/`tyve`. A minute is counted in them, and a cue's `#num` matches them; whole
-/// words. No word longer than the lexicon's `LONGEST_NUMBER_WORD` (7 bytes) may be added without
-/// raising it.
-pub(crate) const NUMBER_WORDS: &[(&str, u16)] = &[
+/// Writes the number-word table twice from one list: as `NUMBER_WORDS` for the tests, and as
+/// [`number_word_value`], a `match` that compiles to a few integer comparisons (the lexicon looks
+/// up most short words of every sentence; a hash or a search cost two to three times more).
+macro_rules! number_words {
+    ($(($word:literal, $value:literal)),* $(,)?) => {
+        /// Number words and their values, Bokmål and Nynorsk: `tre minutter senere`, `ein` (Nynorsk
+        /// `one`), `tjue`/`tyve`. A minute is counted in them, and a cue's `#num` matches them; whole
+        /// words. No word longer than the lexicon's `LONGEST_NUMBER_WORD` (7 bytes) may be added without
+        /// raising it.
+        #[cfg(test)]
+        pub(crate) const NUMBER_WORDS: &[(&str, u16)] = &[$(($word, $value)),*];
+
+        /// The value of a number word (`tre`: 3).
+        pub(crate) fn number_word_value(word: &str) -> Option<u16> {
+            match word {
+                $($word => Some($value),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+number_words![
     ("ett", 1),
     ("et", 1),
     ("ei", 1),
