@@ -103,7 +103,7 @@ fn short_number(s: &str) -> bool {
 /// Runs of terminal punctuation: "...", "?!".
 fn terminal_run(cursor: &mut Cursor<'_>, token: &mut Token) {
     while let Some(piece) = cursor.peek(0) {
-        if !(adjacent(&token, piece) && is_terminal(cursor.surface(piece))) {
+        if !(adjacent(token, piece) && is_terminal(cursor.surface(piece))) {
             break;
         }
         token.span.end = piece.span.end;
@@ -120,13 +120,13 @@ fn score(cursor: &mut Cursor<'_>, token: &mut Token) {
     if token.kind == TokenKind::Number
         && is_single(cursor.surface(dash), is_score_dash)
         && right.kind == TokenKind::Number
-        && adjacent(&token, dash)
+        && adjacent(token, dash)
         && adjacent(dash, right)
-        && short_number(cursor.surface(&token))
+        && short_number(cursor.surface(token))
         && short_number(cursor.surface(right))
     {
         cursor.skip(2);
-        return extend(token, right, TokenKind::Score);
+        extend(token, right, TokenKind::Score);
     }
 }
 
@@ -137,7 +137,7 @@ fn hyphen_compounds(cursor: &mut Cursor<'_>, token: &mut Token) {
             token.kind,
             TokenKind::Word | TokenKind::Number | TokenKind::Score
         ) && is_single(cursor.surface(hyphen), is_hyphen)
-            && adjacent(&token, hyphen)
+            && adjacent(token, hyphen)
             && adjacent(hyphen, part)
             && (part.kind == TokenKind::Word
                 || (token.kind == TokenKind::Word && part.kind == TokenKind::Number));
@@ -156,12 +156,12 @@ fn truncated_compound(cursor: &mut Cursor<'_>, token: &mut Token) {
     };
     if matches!(token.kind, TokenKind::Word | TokenKind::Number)
         && is_single(cursor.surface(hyphen), is_hyphen)
-        && adjacent(&token, hyphen)
+        && adjacent(token, hyphen)
         && !adjacent(hyphen, next)
         && TRUNCATED_COMPOUND_FOLLOWERS.contains(&cursor.surface(next))
     {
         cursor.skip(1);
-        return extend(token, hyphen, TokenKind::Word);
+        extend(token, hyphen, TokenKind::Word);
     }
 }
 
@@ -172,14 +172,14 @@ fn clock_time(cursor: &mut Cursor<'_>, token: &mut Token) {
     };
     if token.kind == TokenKind::Number
         && cursor.surface(colon) == ":"
-        && adjacent(&token, colon)
+        && adjacent(token, colon)
         && adjacent(colon, minutes)
         && minutes.kind == TokenKind::Number
-        && short_number(cursor.surface(&token))
+        && short_number(cursor.surface(token))
         && cursor.surface(minutes).len() == CLOCK_MINUTE_DIGITS
     {
         cursor.skip(2);
-        return extend(token, minutes, TokenKind::Number);
+        extend(token, minutes, TokenKind::Number);
     }
 }
 
@@ -189,12 +189,12 @@ fn ordinal(cursor: &mut Cursor<'_>, token: &mut Token) {
     let Some(stop) = cursor.peek(0) else {
         return;
     };
-    if token.kind != TokenKind::Number || cursor.surface(stop) != "." || !adjacent(&token, stop) {
+    if token.kind != TokenKind::Number || cursor.surface(stop) != "." || !adjacent(token, stop) {
         return;
     }
     let next = cursor.peek(1);
     let first = next.map(|t| cursor.surface(t).chars().next().unwrap_or(' '));
-    let digits = cursor.surface(&token).len();
+    let digits = cursor.surface(token).len();
     // "17.-plass", "28.- til": the hyphen belongs to the ordinal.
     let hyphen_after =
         next.is_some_and(|t| adjacent(stop, t) && is_single(cursor.surface(t), is_hyphen));
@@ -206,7 +206,8 @@ fn ordinal(cursor: &mut Cursor<'_>, token: &mut Token) {
     }
     cursor.skip(1);
     if !hyphen_after {
-        return extend(token, stop, TokenKind::Ordinal);
+        extend(token, stop, TokenKind::Ordinal);
+        return;
     }
     let hyphen = cursor.peek(0).expect("the hyphen after the ordinal");
     let word_after = cursor
@@ -223,14 +224,14 @@ fn genitive(cursor: &mut Cursor<'_>, token: &mut Token) {
     };
     if token.kind == TokenKind::Word
         && matches!(cursor.surface(apostrophe), "'" | "’")
-        && adjacent(&token, apostrophe)
-        && cursor.surface(&token).ends_with(['s', 'x', 'z'])
+        && adjacent(token, apostrophe)
+        && cursor.surface(token).ends_with(['s', 'x', 'z'])
         && cursor
             .peek(1)
             .is_none_or(|next| !adjacent(apostrophe, next))
     {
         cursor.skip(1);
-        return extend(token, apostrophe, TokenKind::Word);
+        extend(token, apostrophe, TokenKind::Word);
     }
 }
 
@@ -239,10 +240,10 @@ fn abbreviation(cursor: &mut Cursor<'_>, token: &mut Token) {
     let Some(stop) = cursor.peek(0) else {
         return;
     };
-    if token.kind != TokenKind::Word || cursor.surface(stop) != "." || !adjacent(&token, stop) {
+    if token.kind != TokenKind::Word || cursor.surface(stop) != "." || !adjacent(token, stop) {
         return;
     }
-    let word = cursor.surface(&token);
+    let word = cursor.surface(token);
     let lower = word.to_lowercase();
     let initial = is_single(word, char::is_uppercase);
     // "m.a.o.", "f.eks.", but not "Aftenposten.no." whose full stop ends a sentence.
@@ -254,7 +255,7 @@ fn abbreviation(cursor: &mut Cursor<'_>, token: &mut Token) {
         });
     if ABBREVIATIONS.contains(&lower.as_str()) || initial || dotted {
         cursor.skip(1);
-        return extend(token, stop, TokenKind::Abbreviation);
+        extend(token, stop, TokenKind::Abbreviation);
     }
 }
 
