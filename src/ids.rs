@@ -1,9 +1,7 @@
 //! Typed indices: an entity of the gazetteer, a mention or a sentence of one document. Each table
 //! has its own index type (aho-corasick's `PatternID` is the model), so that a mention's index
 //! cannot be used where an entity's is meant: `mentions[id]` takes a [`MentionId`] and
-//! `sentences[id]` a [`SentenceId`], and [`crate::Gazetteer::entity`] an [`EntityId`]. Each stage
-//! re-exports the id of its table (`gazetteer::EntityId`, `recognize::MentionId`,
-//! `segment::SentenceId`).
+//! `sentences[id]` a [`SentenceId`], and [`crate::Gazetteer::entity`] an [`EntityId`].
 
 /// Declares an index type: a `Copy` newtype over `usize` that prints as its number.
 macro_rules! index_type {

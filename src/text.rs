@@ -24,7 +24,8 @@ pub(crate) fn previous_word(text: &str, offset: usize) -> (usize, &str) {
     (start, &before[start..])
 }
 
-/// The byte offset where the next word after `offset` starts, if only spaces come between.
+/// The byte offset of the next character after `offset` that is not a space (a word or a mark),
+/// if at least one space comes first.
 pub(crate) fn next_word_start(text: &str, offset: usize) -> Option<usize> {
     let rest = &text[offset..];
     let trimmed = rest.trim_start_matches(' ');

@@ -8,6 +8,7 @@
 use crate::classify::{Event, EventKind};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{How, Recognition};
+use crate::segment::MAX_SCORE_DIGITS;
 use crate::words::football::DOCUMENT_ROOTS;
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::LazyLock;
@@ -108,7 +109,7 @@ fn has_score(text: &str) -> bool {
             .take_while(|b| b.is_ascii_digit())
             .count();
         let glued = end > count && glue(&bytes[end - count - 1]);
-        (1..=2).contains(&count) && !glued
+        (1..=MAX_SCORE_DIGITS).contains(&count) && !glued
     };
     let digits_after = |start: usize| {
         let count = bytes[start..]
@@ -117,7 +118,7 @@ fn has_score(text: &str) -> bool {
             .count();
         let glued = bytes.get(start + count).is_some_and(glue)
             && bytes.get(start + count + 1).is_some_and(u8::is_ascii_digit);
-        (1..=2).contains(&count) && !glued
+        (1..=MAX_SCORE_DIGITS).contains(&count) && !glued
     };
     text.match_indices(['-', '–']).any(|(at, dash)| {
         let end = if at > 0 && bytes[at - 1] == b' ' {

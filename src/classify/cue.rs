@@ -4,7 +4,7 @@
 
 use super::minute::number_word;
 use super::EventKind;
-use crate::segment::{Token, TokenKind};
+use crate::segment::{is_score_side, Token, TokenKind, MAX_SCORE_DIGITS};
 
 /// What a cue does to its event (the `effect` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -151,7 +151,8 @@ impl Element {
                     return Some(1);
                 }
                 let spaced = tokens.get(at..at + 3).is_some_and(|t| {
-                    let small = |t: &Token| t.kind == TokenKind::Number && t.span.len() <= 2;
+                    let small =
+                        |t: &Token| t.kind == TokenKind::Number && t.span.len() <= MAX_SCORE_DIGITS;
                     small(&t[0]) && matches!(&folded[t[1].span], "-" | "–") && small(&t[2])
                 });
                 return spaced.then_some(3);
@@ -172,8 +173,7 @@ impl Element {
 fn score_prefix(word: &str) -> Option<&str> {
     let (home, rest) = word.split_once(['-', '–'])?;
     let (away, rest) = rest.split_once('-')?;
-    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
-    (digits(home) && digits(away)).then_some(rest)
+    (is_score_side(home) && is_score_side(away)).then_some(rest)
 }
 
 /// One row of the lexicon: a cue and what it does to its event.

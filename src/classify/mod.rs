@@ -32,7 +32,8 @@
 //! one sentence without events between) with no minute of its own is a kick of the shoot-out: a
 //! penalty (and a chance if missed), not a goal.
 //!
-//! A long document must look like football (see [`crate::topic::is_football_document`]) for its events to count.
+//! A long document must look like football (see [`crate::topic::is_football_document`]) for its
+//! events to count.
 //!
 //! Minutes come from the sentence (`i det 56. minutt`, `etter 65 minutter`, `(41)` in fact lines,
 //! `på overtid` as `90+`, `90+2`, `i ekstraomgangene` as the span `91-120`) or relative to the
@@ -40,8 +41,9 @@
 //!
 //! One file per concern: `cue.rs` is the pattern language and `lexicon.rs` the lexicon read from
 //! CSV; `labels.rs` turns a sentence's cue hits into events, `minute.rs` finds their minute,
-//! `actor.rs` and `team.rs` who did them, `fact_list.rs` and `shoot_out.rs` handle fact lists
-//! and penalty shoot-outs; this file walks a document's sentences in order.
+//! `actor.rs` and `team.rs` who did them (`clause.rs`: where a clause ends), `fact_list.rs` and
+//! `shoot_out.rs` handle fact lists and penalty shoot-outs (`layout.rs`: headlines and blank
+//! lines); `testing.rs` serves the tests; this file walks a document's sentences in order.
 
 mod actor;
 mod clause;

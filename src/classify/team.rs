@@ -11,7 +11,7 @@ use crate::words::actors::OWN_GOAL_PHRASES;
 
 /// The team a player plays for in this match: the club or national team the header names, else
 /// the club, else the national team.
-pub(crate) fn team_of_player(
+fn team_of_player(
     gazetteer: &Gazetteer,
     player: EntityId,
     context: &MatchContext,

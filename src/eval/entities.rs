@@ -9,10 +9,11 @@ use crate::pipeline::Pipeline;
 use crate::recognize::How;
 use crate::span::Span;
 use crate::text::previous_word;
+use crate::words::names::{PUBLICATION_WORDS, READ_IN};
 use std::collections::{BTreeMap, HashSet};
 
 /// The NorNE type a gazetteer kind is scored as.
-pub(crate) fn entity_type(kind: EntityKind) -> &'static str {
+fn entity_type(kind: EntityKind) -> &'static str {
     match kind {
         EntityKind::Player | EntityKind::Official => "PER",
         _ => "ORG",
@@ -23,14 +24,13 @@ pub(crate) fn entity_type(kind: EntityKind) -> &'static str {
 /// Aftenposten`) and PROD where it stands for what it published: `i Aftenposten`, `ifølge TMZ`,
 /// `leser av Aftenposten`, `avisen The Sun`, a byline or citation `(VG Nett)`, `(Aftenposten 22.
 /// august)`.
-pub(crate) fn is_publication(text: &str, span: Span) -> bool {
+fn is_publication(text: &str, span: Span) -> bool {
     let (at, word) = previous_word(text, span.start);
     let word = word.to_lowercase();
     let (_, word_before) = previous_word(text, at);
-    matches!(
-        word.as_str(),
-        "i" | "ifølge" | "iflg" | "avis" | "avisen" | "avisa"
-    ) || (word == "av" && word_before.to_lowercase().starts_with("leser"))
+    let (preposition, reader) = READ_IN;
+    PUBLICATION_WORDS.contains(&word.as_str())
+        || (word == preposition && word_before.to_lowercase().starts_with(reader))
         || text[..span.start].trim_end().ends_with('(')
 }
 
@@ -201,7 +201,7 @@ impl<'d> Comparison<'d> {
     }
 }
 
-/// The line of a span, the span in [brackets].
+/// The line of a span, the span in `[brackets]`.
 fn in_line(text: &str, r: Span) -> String {
     let line_start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i);

@@ -201,7 +201,7 @@ fn corpus_problems(corpus_dir: &Path, problems: Vec<String>) -> Error {
 }
 
 /// Byte ranges of the lines of a text (without their line ends).
-pub(crate) fn line_ranges(text: &str) -> Vec<Span> {
+fn line_ranges(text: &str) -> Vec<Span> {
     let mut ranges = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {

@@ -12,7 +12,7 @@ use rustc_hash::FxHashMap as HashMap;
 /// Norwegian words that describe players and teams without naming them, built from the gazetteer
 /// (see [`Gazetteer::descriptors`](super::Gazetteer::descriptors)).
 #[derive(Debug, Clone, Default)]
-pub struct Descriptors {
+pub(crate) struct Descriptors {
     /// `italieneren`, `engelskmannen` -> national team.
     demonyms: HashMap<String, EntityId>,
     /// `italienske`, `engelske` -> national team.

@@ -27,8 +27,8 @@ mod load;
 mod profile;
 mod write;
 
-pub use crate::ids::EntityId;
-pub use descriptors::Descriptors;
+use crate::ids::EntityId;
+pub(crate) use descriptors::Descriptors;
 pub use entity::{slug, Entity, EntityKind};
 pub use load::GazetteerBuilder;
 pub use profile::{ClubProfile, NationalTeamProfile, PlayerProfile, Position};
@@ -197,7 +197,7 @@ impl Gazetteer {
 
     /// The words built from the entities that describe them without naming them (demonyms,
     /// adjectives, cities, squads).
-    pub fn descriptors(&self) -> &Descriptors {
+    pub(crate) fn descriptors(&self) -> &Descriptors {
         &self.descriptors
     }
 

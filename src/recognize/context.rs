@@ -10,7 +10,7 @@ use crate::ids::EntityId;
 use crate::segment::{Segmented, Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::text::one_dash;
-use crate::words::descriptions::TEAM_NOUNS;
+use crate::words::descriptions::{CITY_PEOPLE_ENDING, TEAM_NOUNS};
 use crate::words::time::MONTHS;
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
@@ -64,7 +64,8 @@ pub(super) fn city_team(
     context: &MatchContext,
 ) -> Option<EntityId> {
     let word = &text[token.span];
-    if token.kind != TokenKind::Word || !(word.contains('-') || word.ends_with("erne")) {
+    if token.kind != TokenKind::Word || !(word.contains('-') || word.ends_with(CITY_PEOPLE_ENDING))
+    {
         return None;
     }
     let playing_in = |city: &str| -> Option<EntityId> {
@@ -74,7 +75,7 @@ pub(super) fn city_team(
     };
     // "londonerne": the people of the city, the team of the match from there.
     let word = word.to_lowercase();
-    if let Some(city) = word.strip_suffix("erne") {
+    if let Some(city) = word.strip_suffix(CITY_PEOPLE_ENDING) {
         if let Some(team) = playing_in(city) {
             return Some(team);
         }

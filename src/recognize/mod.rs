@@ -18,7 +18,7 @@
 //! matches at word starts and ends), `filter` (which of them are names; `places` says when a
 //! country or town is the team), `context` (the match the header names), `link` (an entity for
 //! each name), `describe` (references without a name, with the fixed words of `nouns` and the
-//! gazetteer's [`Descriptors`](crate::gazetteer::Descriptors)).
+//! gazetteer's descriptors, built from its profiles).
 
 mod candidates;
 mod context;
@@ -28,7 +28,7 @@ mod link;
 mod nouns;
 mod places;
 
-pub use crate::ids::MentionId;
+use crate::ids::MentionId;
 pub use context::MatchContext;
 
 use crate::gazetteer::Gazetteer;

@@ -1,7 +1,7 @@
 //! Reading the fixed nouns that describe players and teams without naming them (listed in
 //! [`crate::words::descriptions`]): positions (`keeperen`) and roles (`stjernen`).
-//! The words built from the gazetteer (demonyms, adjectives, cities, squads) are its [`Descriptors`](crate::gazetteer::Descriptors). [`describe`](super::describe) links
-//! both in a document.
+//! The words built from the gazetteer (demonyms, adjectives, cities, squads) are its
+//! descriptors; [`describe`](super::describe) links both in a document.
 
 use crate::gazetteer::Position;
 use crate::words::descriptions::{POSITIONS, ROLE_NOUNS};

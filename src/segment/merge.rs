@@ -8,7 +8,7 @@ use crate::words::segmentation::{ABBREVIATIONS, TRUNCATED_COMPOUND_FOLLOWERS};
 
 /// Digits a side of a score may have: `3-2` and `10-0` are scores, a year range `2011-2012` is
 /// not.
-pub(super) const MAX_SCORE_DIGITS: usize = 2;
+pub(crate) const MAX_SCORE_DIGITS: usize = 2;
 
 /// Length of the minutes of a clock time (`04:30`).
 const CLOCK_MINUTE_DIGITS: usize = 2;
@@ -96,7 +96,7 @@ fn extend(token: &mut Token, last: &Token, kind: TokenKind) {
 }
 
 /// A score side: one or two ASCII digits.
-fn short_number(s: &str) -> bool {
+pub(crate) fn is_score_side(s: &str) -> bool {
     !s.is_empty() && s.len() <= MAX_SCORE_DIGITS && s.bytes().all(|b| b.is_ascii_digit())
 }
 
@@ -122,8 +122,8 @@ fn score(cursor: &mut Cursor<'_>, token: &mut Token) {
         && right.kind == TokenKind::Number
         && adjacent(token, dash)
         && adjacent(dash, right)
-        && short_number(cursor.surface(token))
-        && short_number(cursor.surface(right))
+        && is_score_side(cursor.surface(token))
+        && is_score_side(cursor.surface(right))
     {
         cursor.skip(2);
         extend(token, right, TokenKind::Score);
@@ -175,7 +175,7 @@ fn clock_time(cursor: &mut Cursor<'_>, token: &mut Token) {
         && adjacent(token, colon)
         && adjacent(colon, minutes)
         && minutes.kind == TokenKind::Number
-        && short_number(cursor.surface(token))
+        && is_score_side(cursor.surface(token))
         && cursor.surface(minutes).len() == CLOCK_MINUTE_DIGITS
     {
         cursor.skip(2);

@@ -41,7 +41,8 @@ mod merge;
 mod pieces;
 mod sentences;
 
-pub use crate::ids::SentenceId;
+use crate::ids::SentenceId;
+pub(crate) use merge::{is_score_side, MAX_SCORE_DIGITS};
 pub(crate) use sentences::is_team_code;
 
 use crate::span::Span;
@@ -177,7 +178,11 @@ impl Sentence {
     pub fn fact_label<'t>(&self, text: &'t str) -> Option<&'t str> {
         match self.kind {
             SentenceKind::FactLine { colon } => {
-                Some(&text[Span::new(self.tokens[0].span.start, self.tokens[colon - 1].span.end)])
+                let (first, last) = (
+                    self.tokens.first()?,
+                    self.tokens.get(colon.checked_sub(1)?)?,
+                );
+                text.get(Span::new(first.span.start, last.span.end).range())
             }
             SentenceKind::Prose => None,
         }
@@ -202,8 +207,10 @@ impl<'d> Segmented<'d> {
         Segmented::with_folded(text, fold(text))
     }
 
-    /// Segments a text whose folded copy was made already (for the glance before segmentation).
-    pub fn with_folded(text: &'d str, folded: String) -> Segmented<'d> {
+    /// Segments a text whose folded copy ([`fold`] of it) was made already, for the glance
+    /// before segmentation.
+    pub(crate) fn with_folded(text: &'d str, folded: String) -> Segmented<'d> {
+        debug_assert_eq!(folded.len(), text.len(), "folded is fold(text)");
         Segmented {
             text,
             folded,

@@ -39,6 +39,9 @@ pub(crate) const ROLE_NOUNS: &[&str] = &[
 /// `21-åring`, Nynorsk `21-åringa`.
 pub(crate) const AGE_NOUNS: &[&str] = &["åringen", "åring", "åringa"];
 
+/// The ending of the people of a city, who are its team of the match (`londonerne`).
+pub(crate) const CITY_PEOPLE_ENDING: &str = "erne";
+
 /// Words for the home team of the match.
 pub(crate) const HOME_WORDS: &[&str] = &[
     "hjemmelaget",

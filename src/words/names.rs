@@ -3,6 +3,15 @@
 //! ground, the prepositions that make a country or town the place and not the team. Compared as
 //! whole words, lower case.
 
+/// The words before a paper's name that make it what the paper published, not the paper acting
+/// (`i Aftenposten`, `ifølge TMZ`, `avisen VG`): how NorNE tags media, PROD and not ORG. Read by
+/// the entity evaluation; whole words, lower case.
+pub(crate) const PUBLICATION_WORDS: &[&str] = &["i", "ifølge", "iflg", "avis", "avisen", "avisa"];
+
+/// `leser av Aftenposten`: the preposition after a reader (`leser`, `lesere`) that makes the paper
+/// what was read.
+pub(crate) const READ_IN: (&str, &str) = ("av", "leser");
+
 /// Capitalised words before a surname that are not first names (sentence openers, titles).
 pub(crate) const NOT_FIRST_NAMES: &[&str] = &[
     "men",
