@@ -146,12 +146,15 @@ fn word_end(text: &str, end: usize) -> Option<(usize, How)> {
     }
 }
 
+/// Letters an all-capital form needs to be a code (`RBK`, `VG`) rather than a capitalised word.
+const MIN_CODE_LETTERS: usize = 2;
+
 /// A capitalised form needs a capitalised surface; an all-capital code (`RBK`) needs capitals.
 fn case_fits(form: &str, surface: &str) -> bool {
     let first_upper = |s: &str| s.chars().next().is_some_and(char::is_uppercase);
     let letters = |s: &str| s.chars().filter(|c| c.is_alphabetic()).collect::<Vec<_>>();
     let form_letters = letters(form);
-    if form_letters.len() >= 2 && form_letters.iter().all(|c| c.is_uppercase()) {
+    if form_letters.len() >= MIN_CODE_LETTERS && form_letters.iter().all(|c| c.is_uppercase()) {
         return letters(surface).iter().all(|c| c.is_uppercase());
     }
     !first_upper(form) || first_upper(surface)

@@ -155,13 +155,16 @@ pub(super) fn stated_ages(
         .collect()
 }
 
+/// Digits of a year written in full (`2012`, not `12`).
+const YEAR_DIGITS: usize = 4;
+
 /// The year of the report, from a date in its first sentences (a dateline: `22.01.2012`,
 /// `22. januar 2012`), if it gives one.
 pub(super) fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
     let year = |s: &str| {
         s.parse::<i32>()
             .ok()
-            .filter(|y| s.len() == 4 && REPORT_YEARS.contains(y))
+            .filter(|y| s.len() == YEAR_DIGITS && REPORT_YEARS.contains(y))
     };
     sentences
         .iter()
