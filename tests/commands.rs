@@ -164,6 +164,11 @@ fn shards_merge_into_the_bytes_of_one_run() {
             .repeat(1 + i % 4);
         std::fs::write(corpus.path().join(format!("doc{i:02}.txt")), text).unwrap();
     }
+    // Documents that are not football count in every shard's report and in the merged one.
+    let review = "Filmen er lang og tung, men skuespillerne gjør det godt. ".repeat(12);
+    for i in 0..3 {
+        std::fs::write(corpus.path().join(format!("review{i}.txt")), &review).unwrap();
+    }
     let input = corpus.path().to_str().unwrap();
     let work = tempfile::tempdir().unwrap();
     let whole = work.path().join("whole");
@@ -187,6 +192,22 @@ fn shards_merge_into_the_bytes_of_one_run() {
             "{file} differs"
         );
     }
+    let without_seconds = |dir: &Path| {
+        let mut report: serde_json::Value =
+            serde_json::from_str(&read(&dir.join("report.json"))).unwrap();
+        report["seconds"]
+            .take()
+            .as_f64()
+            .expect("seconds is a number");
+        report
+    };
+    let merged_report = without_seconds(&merged);
+    assert_eq!(
+        merged_report,
+        without_seconds(&whole),
+        "report.json differs"
+    );
+    assert_eq!(merged_report["documents_not_football"], 3);
     let shard_sizes: Vec<usize> = shard_dirs
         .iter()
         .map(|d| read(&Path::new(d).join("events.csv")).lines().count())

@@ -82,14 +82,7 @@ fn merge_reports(shards: &[PathBuf]) -> anyhow::Result<Report> {
             .with_context(|| format!("reading {}", path.display()))?;
         let report: Report = serde_json::from_str(&text)
             .with_context(|| format!("{}: not a report", path.display()))?;
-        total.documents_read += report.documents_read;
-        total.documents_failed += report.documents_failed;
-        total.failures.extend(report.failures);
-        total.warnings.extend(report.warnings);
-        total.sentences += report.sentences;
-        total.mentions += report.mentions;
-        total.events += report.events;
-        total.seconds += report.seconds;
+        total.add(report);
     }
     Ok(total)
 }

@@ -48,6 +48,20 @@ impl Report {
         self.failures.push(failure);
     }
 
+    /// Adds another run's report (a shard's) to this one: every count, failure and warning, and
+    /// its time.
+    pub fn add(&mut self, other: Report) {
+        self.documents_read += other.documents_read;
+        self.documents_failed += other.documents_failed;
+        self.failures.extend(other.failures);
+        self.warnings.extend(other.warnings);
+        self.documents_not_football += other.documents_not_football;
+        self.sentences += other.sentences;
+        self.mentions += other.mentions;
+        self.events += other.events;
+        self.finish(self.seconds + other.seconds);
+    }
+
     /// Records how long the run took.
     pub fn finish(&mut self, seconds: f64) {
         self.seconds = (seconds * 1000.0).round() / 1000.0;
