@@ -162,6 +162,15 @@ impl LayeredRows {
     }
 }
 
+/// The files a gazetteer folder may hold, for messages: `players.csv, ... or media.csv`.
+fn kind_files() -> String {
+    let names: Vec<&str> = EntityKind::ALL.iter().map(|k| k.file_name()).collect();
+    match names.split_last() {
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 fn embedded_name(kind: EntityKind) -> String {
     format!("gazetteers/{} (embedded)", kind.file_name())
 }
@@ -187,9 +196,7 @@ fn folder_files(dir: &Path, problems: &mut Vec<Problem>) -> Result<Vec<FileConte
             file: dir.display().to_string(),
             line: 0,
             column: None,
-            message:
-                "no players.csv, clubs.csv, national_teams.csv or officials.csv in this folder"
-                    .into(),
+            message: format!("no {} in this folder", kind_files()),
         });
     }
     Ok(files)
