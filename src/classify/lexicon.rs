@@ -76,7 +76,9 @@ impl Lexicon {
                 }
             };
             let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-            if let Some(first) = seen.insert((cue.event, words, cue.effect), line) {
+            // The first line a row is on stays the one named, however many copies follow.
+            let first = *seen.entry((cue.event, words, cue.effect)).or_insert(line);
+            if first != line {
                 let message = format!("cue {text:?} is already on line {first}");
                 problems.push(problem(file, line, Some("cue"), message));
                 continue;
@@ -294,7 +296,7 @@ mod tests {
     #[test]
     fn lexicon_errors_name_file_and_line() {
         let csv =
-            "event,cue,effect\ngoal,scor*,trigger\ngaol,x,trigger\ngoal,y,maybe\ngoal,x ^,block\ngoal,x **,block\ngoal,Scor*,trigger\n";
+            "event,cue,effect\ngoal,scor*,trigger\ngaol,x,trigger\ngoal,y,maybe\ngoal,x ^,block\ngoal,x **,block\ngoal,Scor*,trigger\ngoal,scor* ,trigger\n";
         let err = Lexicon::from_csv("cues.csv", csv.as_bytes())
             .unwrap_err()
             .to_string();
@@ -304,7 +306,8 @@ mod tests {
              cues.csv:4: column effect: unknown effect \"maybe\" (trigger, weak, block, veto, not, with <event>, after <event>)\n\
              cues.csv:5: column cue: cue \"x ^\" needs a word, ^ only first, @person not first and ** between words\n\
              cues.csv:6: column cue: cue \"x **\" needs a word, ^ only first, @person not first and ** between words\n\
-             cues.csv:7: column cue: cue \"scor*\" is already on line 2"
+             cues.csv:7: column cue: cue \"scor*\" is already on line 2\n\
+             cues.csv:8: column cue: cue \"scor*\" is already on line 2"
         );
     }
 }
