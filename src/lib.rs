@@ -20,6 +20,10 @@
 //! imports only the stages before it; the Norwegian words the rules test are listed once, in
 //! `src/words/`, and the cue lexicon and gazetteers are CSV files.
 //!
+//! Beside the stages, [`lemma`] gives the lemma of a Bokmål or Nynorsk word (`scoret` ->
+//! `score`, `hjørnesparket` -> `hjørnespark`) from a table built from the Norwegian Dependency
+//! Treebank and suffix rules; no stage uses it yet.
+//!
 //! ```
 //! use kampfakta::{Document, Pipeline};
 //!
@@ -55,6 +59,7 @@ pub mod facts;
 pub mod gazetteer;
 pub mod ids;
 pub mod ingest;
+pub mod lemma;
 pub mod pipeline;
 pub mod recognize;
 pub mod segment;

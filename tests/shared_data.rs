@@ -339,3 +339,43 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
         );
     }
 }
+
+/// Lemmas of the nouns and verbs of the UD Bokmål test file, whose sentences the table was built
+/// without: the accuracy reached must not drop.
+#[test]
+fn lemma_accuracy_on_ud_test_keeps_its_floor() {
+    let Some(source) = shared("corpora/ud-norwegian-bokmaal/no_bokmaal-ud-test.conllu") else {
+        return;
+    };
+    let lemmatizer = kampfakta::lemma::Lemmatizer::new().unwrap();
+    let scores = kampfakta::eval::evaluate_lemmas(&lemmatizer, &source, 0);
+    for (name, accuracy, floor) in [
+        (
+            "nouns and verbs, gold part of speech",
+            scores.with_pos.both().all(),
+            97.8,
+        ),
+        (
+            "nouns, gold part of speech",
+            scores.with_pos.nouns.all(),
+            97.2,
+        ),
+        (
+            "verbs, gold part of speech",
+            scores.with_pos.verbs.all(),
+            98.6,
+        ),
+        (
+            "nouns and verbs, no part of speech",
+            scores.without_pos.both().all(),
+            96.0,
+        ),
+    ] {
+        let percent = 100.0 * accuracy.ratio();
+        println!("UD test lemmas, {name}: {percent:.2} %");
+        assert!(
+            percent >= floor,
+            "{name}: {percent:.2} % fell below {floor}"
+        );
+    }
+}

@@ -10,6 +10,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("help_eval", &["eval"]),
     ("help_eval_entities", &["eval", "entities"]),
     ("help_eval_events", &["eval", "events"]),
+    ("help_eval_lemmas", &["eval", "lemmas"]),
     ("help_eval_segmentation", &["eval", "segmentation"]),
     ("help_extract", &["extract"]),
     ("help_gazetteer", &["gazetteer"]),

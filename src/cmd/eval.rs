@@ -17,6 +17,18 @@ pub enum Command {
     /// PER and ORG names against NorNE CoNLL files (`name=B-PER` in the last column): exact and
     /// overlapping span precision, recall and F1.
     Entities(EntitiesArgs),
+    /// Lemmas of the nouns and verbs (UPOS NOUN, VERB) of a CoNLL-U file against its gold lemmas:
+    /// accuracy with and without the gold part of speech, by origin (table, compound, rules).
+    Lemmas(LemmasArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct LemmasArgs {
+    /// A CoNLL-U file, e.g. ../shared/corpora/ud-norwegian-bokmaal/no_bokmaal-ud-test.conllu.
+    file: PathBuf,
+    /// Print the first N wrong lemmas (with the gold part of speech).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    errors: usize,
 }
 
 #[derive(clap::Args, Debug)]
@@ -62,6 +74,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Events(args) => events(args),
         Command::Segmentation(args) => segmentation(args),
         Command::Entities(args) => entities(args),
+        Command::Lemmas(args) => lemmas(args),
     }
 }
 
@@ -198,6 +211,53 @@ fn entities(args: EntitiesArgs) -> anyhow::Result<ExitCode> {
             "{name:<5} {:>6} {:>6} {p:>7.3} {r:>7.3} {f:>7.3}   {lp:>7.3} {lr:>7.3} {lf:>7.3}",
             s.exact.gold, s.exact.predicted
         );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn lemmas(args: LemmasArgs) -> anyhow::Result<ExitCode> {
+    let source = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("reading {}", args.file.display()))?;
+    let lemmatizer = kampfakta::lemma::Lemmatizer::new()?;
+    let scores = kampfakta::eval::evaluate_lemmas(&lemmatizer, &source, args.errors);
+    for error in &scores.errors {
+        println!("{error}");
+    }
+    if !scores.errors.is_empty() {
+        println!();
+    }
+    println!(
+        "{} (table: {} rows)",
+        args.file.display(),
+        lemmatizer.table_rows()
+    );
+    let share = |a: kampfakta::eval::Accuracy| format!("{:.2}", 100.0 * a.ratio());
+    for (title, accuracy) in [
+        ("with the gold part of speech", scores.with_pos),
+        ("without a part of speech", scores.without_pos),
+    ] {
+        println!("\n{title}");
+        println!(
+            "{:<6} {:>7} {:>8}   {:>6} {:>7}   {:>6} {:>7}   {:>6} {:>7}",
+            "", "tokens", "accuracy", "table", "acc", "comp.", "acc", "rules", "acc"
+        );
+        for (name, o) in [
+            ("noun", accuracy.nouns),
+            ("verb", accuracy.verbs),
+            ("both", accuracy.both()),
+        ] {
+            println!(
+                "{name:<6} {:>7} {:>8}   {:>6} {:>7}   {:>6} {:>7}   {:>6} {:>7}",
+                o.all().total,
+                share(o.all()),
+                o.table.total,
+                share(o.table),
+                o.compound.total,
+                share(o.compound),
+                o.rules.total,
+                share(o.rules)
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,10 +1,11 @@
 //! Quality measured against gold files: sentence events (`gold/dev.tsv`), segmentation against a
-//! UD treebank, names against NorNE, and the readers for the corpora the gold ids point into
+//! UD treebank, lemmas against a UD treebank, names against NorNE, and the readers for the corpora the gold ids point into
 //! (one-sentence-per-line files, CoNLL files).
 
 mod conll;
 mod entities;
 mod events;
+mod lemmas;
 mod segmentation;
 
 pub use conll::{read_conll_document, ConllDocument};
@@ -12,6 +13,7 @@ pub use entities::{evaluate_entities, oracle_entities, EntityScores, TypeScores}
 pub use events::{
     predict_documents, predict_sentences, read_gold_events, EventScores, GoldSentence, Prediction,
 };
+pub use lemmas::{evaluate_lemmas, Accuracy, LemmaScores, OriginAccuracy, PosAccuracy};
 pub use segmentation::{evaluate_segmentation, SegmentationScores};
 
 use crate::span::Span;
