@@ -5,8 +5,9 @@
 //! Treebank (`data/lemmas.tsv`, embedded; `data/build_lemmas.py` builds it). A word the table has
 //! not seen takes, in this order: the lemma of a suffix rule (`suffix.rs`) when the table knows
 //! that lemma (`produktene` -> `produkt`); the lemma of the last part of a compound whose last part
-//! it knows (`hjørne` + `sparket`); the lemma of the first suffix rule that fits. Lemmas are lower case; a verb's lemma is its infinitive
-//! without `å`, a noun's its indefinite singular, an adjective's its indefinite singular positive.
+//! it knows (`hjørne` + `sparket`); the lemma of the first suffix rule that fits. Lemmas are lower
+//! case; a verb's lemma is its infinitive without `å`, a noun's its indefinite singular, an
+//! adjective's its indefinite singular positive.
 //! Where Bokmål and Nynorsk write a form alike, it takes its Bokmål lemma (`er` -> `være`).
 //!
 //! ```
