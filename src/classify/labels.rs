@@ -12,11 +12,13 @@ use crate::span::Span;
 /// A block cancels the triggers of its event in its own clause only: "nær å sette inn" is a near
 /// miss, but "burde gitt uttelling" does not undo "gått opp til 2-1" before it. A weak cue counts
 /// only when no other event's trigger fired. `recent` says whether the document reported an event
-/// in the sentences just before (for `after <event>` cues).
+/// in the sentences just before (for `after <event>` cues). `given` is a trigger found outside
+/// the lexicon (a goal the score state tells), used when the event has no trigger of its own.
 pub(super) fn labels(
     lexicon: &Lexicon,
     text: &str,
     hits: &[(usize, Span)],
+    given: Option<(EventKind, Span)>,
     recent: impl Fn(EventKind) -> bool,
 ) -> Vec<(EventKind, Span)> {
     let hits = Hits {
@@ -24,14 +26,36 @@ pub(super) fn labels(
         text,
         hits,
     };
-    let triggers: Vec<(EventKind, Span)> = EventKind::ALL
+    let mut triggers: Vec<(EventKind, Span)> = EventKind::ALL
         .into_iter()
         .filter_map(|k| hits.unblocked(k, Effect::Trigger).map(|t| (k, t)))
         .collect();
+    if let Some((kind, trigger)) = given {
+        if !triggers.iter().any(|(k, _)| *k == kind) {
+            triggers.push((kind, trigger));
+        }
+    }
     EventKind::ALL
         .into_iter()
         .filter_map(|kind| hits.label(kind, &triggers, &recent).map(|t| (kind, t)))
         .collect()
+}
+
+/// Whether the cue hits of a sentence cancel an event of `kind` told by the words at `span`: a
+/// veto in the sentence, a block in its clause, a `not` over it.
+pub(super) fn cancelled(
+    lexicon: &Lexicon,
+    text: &str,
+    hits: &[(usize, Span)],
+    kind: EventKind,
+    span: Span,
+) -> bool {
+    Hits {
+        lexicon,
+        text,
+        hits,
+    }
+    .cancels(kind, span)
 }
 
 /// The cue hits of one sentence: (cue index, byte range of the matched words).
@@ -51,23 +75,21 @@ impl Hits<'_> {
     /// The words of the first hit of a `kind` cue with `effect` that no veto, block or `not` of
     /// its event cancels.
     fn unblocked(&self, kind: EventKind, effect: Effect) -> Option<Span> {
-        if self
-            .hits
-            .iter()
-            .any(|(cue, _)| self.is(*cue, kind, Effect::Veto))
-        {
-            return None;
-        }
         self.hits
             .iter()
             .filter(|(cue, _)| self.is(*cue, kind, effect))
             .map(|&(_, span)| span)
-            .find(|&span| {
-                !self.hits.iter().any(|(cue, block)| {
-                    (self.is(*cue, kind, Effect::Block) && same_clause(self.text, span, *block))
-                        || (self.is(*cue, kind, Effect::Not) && block.overlaps(span))
-                })
-            })
+            .find(|&span| !self.cancels(kind, span))
+    }
+
+    /// Whether a veto of `kind` in the sentence, a block in the clause of `span` or a `not` over it
+    /// cancels an event of `kind` told by the words at `span`.
+    fn cancels(&self, kind: EventKind, span: Span) -> bool {
+        self.hits.iter().any(|(cue, at)| {
+            self.is(*cue, kind, Effect::Veto)
+                || (self.is(*cue, kind, Effect::Block) && same_clause(self.text, span, *at))
+                || (self.is(*cue, kind, Effect::Not) && at.overlaps(span))
+        })
     }
 
     /// The words that give the sentence an event of `kind`, if it has one: its own trigger, else

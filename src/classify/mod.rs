@@ -32,6 +32,11 @@
 //! one sentence without events between) with no minute of its own is a kick of the shoot-out: a
 //! penalty (and a chance if missed), not a goal.
 //!
+//! The score is a state of the document: from 0-0, a prose sentence that states the next score
+//! (one goal more, or one more per goal told without its score) is a goal at that moment (`Da
+//! sto det 1-1.`), unless it tells a result (`vant 3-1`, `1-0 ved pause`) or a cue cancels a goal
+//! there; a score that does not fit (a header's, another match's) tells nothing.
+//!
 //! A long document must look like football (see [`crate::topic::is_football_document`]) for its
 //! events to count.
 //!
@@ -43,7 +48,8 @@
 //! CSV; `labels.rs` turns a sentence's cue hits into events, `minute.rs` finds their minute,
 //! `actor.rs` and `team.rs` who did them (`clause.rs`: where a clause ends), `fact_list.rs` and
 //! `shoot_out.rs` handle fact lists and penalty shoot-outs (`layout.rs`: headlines and blank
-//! lines); `testing.rs` serves the tests; this file walks a document's sentences in order.
+//! lines), `score_state.rs` the score told so far; `testing.rs` serves the tests; this file walks a
+//! document's sentences in order.
 
 mod actor;
 mod clause;
@@ -53,6 +59,7 @@ mod labels;
 mod layout;
 mod lexicon;
 mod minute;
+mod score_state;
 mod shoot_out;
 mod team;
 #[cfg(test)]
@@ -70,6 +77,7 @@ use actor::Attribution;
 use cue::SCENE_SENTENCES;
 use layout::{blank_line_between, is_headline};
 use minute::stated_minute;
+use score_state::{in_background, tells_result, ScoreState};
 use shoot_out::{headline_kicks, mentions_shoot_out, penalty_just_before, shoot_out_kick};
 use std::ops::Range;
 
@@ -186,6 +194,8 @@ struct Running {
     shoot_out_from: Option<usize>,
     /// The event a fact-list heading that ends its line names ("Gult kort:"), for the lines below.
     list_heading: Option<EventKind>,
+    /// The score told so far, from 0-0: a sentence that states the next one tells a goal.
+    score: ScoreState,
 }
 
 impl Running {
@@ -257,9 +267,13 @@ impl<'a> Classifier<'a> {
         let hits = self
             .lexicon
             .hits(self.folded, scope.tokens, &scope.people());
-        let Some(mut labels) = self.labels(running, &scope, index, &hits) else {
+        let mut labels = self
+            .labels(running, &scope, index, &hits)
+            .unwrap_or_default();
+        self.follow_score(running, &scope, index, &hits, &mut labels);
+        if labels.is_empty() {
             return;
-        };
+        }
         let score = scope
             .tokens
             .iter()
@@ -347,7 +361,7 @@ impl<'a> Classifier<'a> {
                 running.list_heading = Some(kind);
                 vec![(kind, team)]
             }
-            None => labels::labels(self.lexicon, self.text, hits, |kind| {
+            None => labels::labels(self.lexicon, self.text, hits, None, |kind| {
                 running.recent(kind, index)
             }),
         };
@@ -355,6 +369,49 @@ impl<'a> Classifier<'a> {
             running.list_heading = Some(kind);
         }
         Some(labels)
+    }
+
+    /// Moves the score state through sentence `index`, a prose sentence outside a headline, a
+    /// team's line of a fact list and a shoot-out: past a goal its labels tell, or to the next
+    /// score it states, which makes it a goal with the score as its trigger, unless it tells a
+    /// result or a standing (`vant 2-1`, `1-0 ved pause`, `mens de ledet 1-0`) or a cue of the
+    /// lexicon cancels a goal there (`kunne gjort det 2-0`).
+    fn follow_score(
+        &self,
+        running: &mut Running,
+        scope: &Scope<'_>,
+        index: usize,
+        hits: &[(usize, Span)],
+        labels: &mut Labels,
+    ) {
+        let prose = !matches!(scope.kind, SentenceKind::FactLine { .. });
+        let team_line = hits.is_empty() && !labels.is_empty();
+        if !prose
+            || team_line
+            || running.shoot_out_from.is_some()
+            || is_headline(self.text, self.sentences, index)
+        {
+            return;
+        }
+        if labels.iter().any(|(kind, _)| *kind == EventKind::Goal) {
+            running.score = running.score.after_goal(self.text, scope.tokens);
+            return;
+        }
+        let Some((trigger, after)) = running.score.next_told(self.text, scope.tokens) else {
+            return;
+        };
+        if tells_result(self.folded, scope.tokens)
+            || in_background(self.folded, scope.tokens, trigger)
+            || mentions_shoot_out(self.folded, scope.tokens)
+            || labels::cancelled(self.lexicon, self.text, hits, EventKind::Goal, trigger)
+        {
+            return;
+        }
+        running.score = after;
+        let given = Some((EventKind::Goal, trigger));
+        *labels = labels::labels(self.lexicon, self.text, hits, given, |kind| {
+            running.recent(kind, index)
+        });
     }
 
     /// Whether sentence `index` may be a kick of a shoot-out: the match was decided on

@@ -4,7 +4,7 @@
 use super::{Evidence, Goal, ScoreSource};
 use crate::classify::{EventKind, Minute};
 use crate::ids::{EntityId, MentionId, SentenceId};
-use crate::segment::{Sentence, Token, TokenKind};
+use crate::segment::{parse_score, Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::words::fact_lines::{GOAL_FACT_LABELS, PENALTY_MARKS};
 
@@ -111,10 +111,4 @@ fn is_goal_fact_line(text: &str, sentence: &Sentence) -> bool {
     sentence
         .fact_label(text)
         .is_some_and(|label| GOAL_FACT_LABELS.contains(&label.to_lowercase().as_str()))
-}
-
-/// `3-2`, `2–1` -> (3, 2).
-pub(super) fn parse_score(score: &str) -> Option<(usize, usize)> {
-    let (home, away) = score.split_once(['-', '–'])?;
-    Some((home.trim().parse().ok()?, away.trim().parse().ok()?))
 }

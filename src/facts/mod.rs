@@ -7,9 +7,9 @@ mod story;
 use crate::classify::{Event, Minute};
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
+use crate::segment::parse_score;
 use crate::segment::{Segmented, Sentence};
 use crate::span::Span;
-use fact_line::parse_score;
 use story::{in_match_order, merge_retold};
 
 /// Where the stated score was found.

@@ -266,6 +266,12 @@ fn is_hyphen(c: char) -> bool {
     matches!(c, '-' | '\u{2010}' | '\u{2011}')
 }
 
+/// The two sides of a score's surface: `3-2`, `2–1` -> (3, 2).
+pub(crate) fn parse_score(score: &str) -> Option<(usize, usize)> {
+    let (home, away) = score.split_once(['-', '–'])?;
+    Some((home.trim().parse().ok()?, away.trim().parse().ok()?))
+}
+
 /// The mark between the two sides of a score: a hyphen or an en dash (`3-2`, `2–1`).
 fn is_score_dash(c: char) -> bool {
     is_hyphen(c) || c == '–'

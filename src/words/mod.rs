@@ -19,6 +19,7 @@
 //! - [`names`]: the words around a name that tell what it is (no first name before a surname,
 //!   a ground after a club, a preposition before a place);
 //! - [`segmentation`]: abbreviations and the words after a truncated compound;
+//! - [`results`]: the words that tell a result (`vant 3-1`, `endte 2-2`, `ved pause`), not a goal;
 //! - [`football`]: the football vocabulary, one list of roots marked with where each counts: in a
 //!   document (football or a film review?) or in a sentence (the team or the country?).
 //!
@@ -36,6 +37,7 @@ pub(crate) mod descriptions;
 pub(crate) mod fact_lines;
 pub(crate) mod football;
 pub(crate) mod names;
+pub(crate) mod results;
 pub(crate) mod segmentation;
 pub(crate) mod shoot_out;
 pub(crate) mod time;
@@ -139,6 +141,12 @@ mod tests {
             ("NOT_FIRST_NAMES", names::NOT_FIRST_NAMES.to_vec()),
             ("GROUNDS", names::GROUNDS.to_vec()),
             ("LOCATIVES", names::LOCATIVES.to_vec()),
+            ("RESULT_PHRASES", results::RESULT_PHRASES.concat()),
+            ("AGAINST", results::AGAINST.to_vec()),
+            (
+                "BACKGROUND_CONJUNCTIONS",
+                results::BACKGROUND_CONJUNCTIONS.to_vec(),
+            ),
         ]
     }
 
@@ -153,7 +161,7 @@ mod tests {
                     "{name}: {word:?} is not lower case"
                 );
                 // A phrase repeats its words ("på overtid", "på tilleggstid").
-                if name != "STOPPAGE_PHRASES" {
+                if name != "STOPPAGE_PHRASES" && name != "RESULT_PHRASES" {
                     assert!(!words[..i].contains(word), "{name}: {word:?} twice");
                 }
             }
