@@ -8,6 +8,7 @@
 use super::clause::clause_break;
 use crate::segment::{parse_score, Token, TokenKind};
 use crate::span::Span;
+use crate::text::is_dash;
 use crate::words::results::{AGAINST, BACKGROUND_CONJUNCTIONS, RESULT_PHRASES};
 
 /// How many words of the second team's name may stand between a header's dash and its score:
@@ -111,7 +112,7 @@ fn glued(text: &str, score: Span) -> bool {
     text[score.end..]
         .chars()
         .next()
-        .is_some_and(|c| c.is_alphanumeric() || is_dash(&c.to_string()))
+        .is_some_and(|c| c.is_alphanumeric() || is_dash(c))
 }
 
 /// Whether the score at `at` ends a match header: a dash between two teams right before it
@@ -121,7 +122,7 @@ fn is_header_score(text: &str, tokens: &[Token], at: usize) -> bool {
         return false;
     }
     let before = at.checked_sub(1).map(|i| &tokens[i]);
-    if before.is_some_and(|t| t.kind == TokenKind::Word && text[t.span].contains(is_hyphen_char)) {
+    if before.is_some_and(|t| t.kind == TokenKind::Word && text[t.span].contains(is_dash)) {
         return true;
     }
     let name = tokens[..at]
@@ -131,17 +132,12 @@ fn is_header_score(text: &str, tokens: &[Token], at: usize) -> bool {
         .count();
     let dash = at.checked_sub(name + 1).map(|i| &tokens[i]);
     (1..=HEADER_NAME_WORDS).contains(&name)
-        && dash.is_some_and(|t| t.kind == TokenKind::Punct && is_dash(&text[t.span]))
+        && dash.is_some_and(|t| t.kind == TokenKind::Punct && is_lone_dash(&text[t.span]))
 }
 
 /// A dash or hyphen standing alone between two team names.
-fn is_dash(surface: &str) -> bool {
-    surface.chars().count() == 1 && surface.chars().all(is_hyphen_char)
-}
-
-/// A hyphen or a dash, which joins or parts two team names.
-fn is_hyphen_char(c: char) -> bool {
-    matches!(c, '-' | '–' | '—')
+fn is_lone_dash(surface: &str) -> bool {
+    surface.chars().count() == 1 && surface.chars().all(is_dash)
 }
 
 /// Whether a sentence tells a result, not a goal: one of [`RESULT_PHRASES`] (`vant 3-1`, `endte
