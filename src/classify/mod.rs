@@ -460,6 +460,17 @@ mod tests {
     }
 
     #[test]
+    fn a_goal_that_never_happened_is_none() {
+        check_labels(&[
+            ("Spissen scoret aldri for landslaget.", &[]),
+            ("Han har aldri scoret i en finale.", &[]),
+            ("Spissen skåra aldri for laget.", &[]),
+            ("Han scoret ikke i kveld.", &[]),
+            ("Han scoret etter 20 minutter.", &[("goal", "20")]),
+        ]);
+    }
+
+    #[test]
     fn goals_and_chances() {
         check_labels(&[
             ("Han bommet alene med keeper.", &[("chance", "")]),
