@@ -466,6 +466,9 @@ mod tests {
             ("Han har aldri scoret i en finale.", &[]),
             ("Spissen skåra aldri for laget.", &[]),
             ("Han scoret ikke i kveld.", &[]),
+            ("Han fikk ikke score i kveld.", &[]),
+            ("Han klarte ikke å score.", &[]),
+            ("Laget vant uten å score selv.", &[]),
             ("Han scoret etter 20 minutter.", &[("goal", "20")]),
         ]);
     }
