@@ -9,6 +9,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("help", &[]),
     ("help_cues", &["cues"]),
     ("help_cues_check", &["cues", "check"]),
+    ("help_cues_explain", &["cues", "explain"]),
     ("help_cues_forms", &["cues", "forms"]),
     ("help_eval", &["eval"]),
     ("help_eval_entities", &["eval", "entities"]),

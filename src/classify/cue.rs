@@ -157,6 +157,8 @@ impl WordTest {
             self.forms.extend(lemma(item)?);
         } else if let Some(rest) = item.strip_prefix("*<") {
             self.suffixes.extend(lemma(&format!("<{rest}"))?);
+        } else if item.starts_with(['@', '#', '$', '^']) {
+            return Err(format!("{item:?} cannot be an alternative"));
         } else if item.contains(['<', '>', '[', ']', '|', '{', '}']) {
             return Err(format!("{item:?} is not a word, <lemma> or wildcard"));
         } else {
@@ -219,6 +221,9 @@ pub(super) enum Element {
     Gap { min: usize, max: usize },
     /// A word: see [`WordTest`].
     Word(WordTest),
+    /// An alternation of words and classes (`[@person|han|hun]`): the word test, else the first
+    /// class that matches.
+    Either(WordTest, Vec<Element>),
 }
 
 /// The last minute of a match with extra time and its stoppage: a larger number is no minute.
@@ -276,7 +281,7 @@ pub(super) fn parse_pattern(
             Some(w) if !w.is_empty() => (w, true),
             _ => (word.as_str(), false),
         };
-        let element = parse_element(word, lemmatizer)?;
+        let element = parse_element(word, macros, lemmatizer)?;
         if optional && matches!(element, Element::Start | Element::Gap { .. }) {
             return Err(format!("{word:?} cannot be optional"));
         }
@@ -329,7 +334,11 @@ fn check_variant(elements: &[Element]) -> Result<(), String> {
 }
 
 /// One element from its text (lower case, without `?`).
-fn parse_element(word: &str, lemmatizer: &Lemmatizer) -> Result<Element, String> {
+fn parse_element(
+    word: &str,
+    macros: &dyn Macros,
+    lemmatizer: &Lemmatizer,
+) -> Result<Element, String> {
     Ok(match word {
         "^" => Element::Start,
         "*" => Element::Any,
@@ -355,30 +364,74 @@ fn parse_element(word: &str, lemmatizer: &Lemmatizer) -> Result<Element, String>
                 };
             }
             if let Some(rest) = word.strip_prefix("#score-") {
-                return Ok(Element::ScoreCompound(word_test(rest, lemmatizer)?));
+                let mut test = WordTest::default();
+                test.add(rest, lemmatizer)?;
+                return Ok(Element::ScoreCompound(test.finish()));
             }
             if word.starts_with(['#', '@']) {
                 return Err(format!(
                     "unknown class {word:?} (#score, #num, #minute, @person, @team, @keeper)"
                 ));
             }
-            Element::Word(word_test(word, lemmatizer)?)
+            let mut test = WordTest::default();
+            let mut classes = Vec::new();
+            alternatives(word, macros, lemmatizer, 0, &mut test, &mut classes)?;
+            let test = test.finish();
+            match (test == WordTest::default(), classes.len()) {
+                (_, 0) => Element::Word(test),
+                (true, 1) => classes.remove(0),
+                _ => Element::Either(test, classes),
+            }
         }
     })
 }
 
-/// A word element: one alternative, or `[a|b|...]`.
-fn word_test(word: &str, lemmatizer: &Lemmatizer) -> Result<WordTest, String> {
-    let mut test = WordTest::default();
-    match word.strip_prefix('[').and_then(|w| w.strip_suffix(']')) {
-        Some(alternatives) => {
-            for item in alternatives.split('|') {
-                test.add(item, lemmatizer)?;
-            }
-        }
-        None => test.add(word, lemmatizer)?,
+/// Adds the alternatives of a word element (one, or `[a|b|...]`) to `test`, and those that are
+/// classes (`@person`, `#score`, `#score-…`) to `classes`; an alternative `$name` is the macro's
+/// alternatives.
+fn alternatives(
+    word: &str,
+    macros: &dyn Macros,
+    lemmatizer: &Lemmatizer,
+    depth: usize,
+    test: &mut WordTest,
+    classes: &mut Vec<Element>,
+) -> Result<(), String> {
+    if depth > MAX_MACRO_DEPTH {
+        return Err("macros use each other in a loop".into());
     }
-    Ok(test.finish())
+    let items = match word.strip_prefix('[').and_then(|w| w.strip_suffix(']')) {
+        Some(inner) => inner.split('|').collect(),
+        None => vec![word],
+    };
+    for item in items {
+        if let Some(name) = item.strip_prefix('$') {
+            let body = macros
+                .pattern(name)
+                .ok_or_else(|| format!("unknown macro ${name}"))?;
+            let mut words = body.split_whitespace();
+            let (Some(only), None) = (words.next(), words.next()) else {
+                return Err(format!(
+                    "${name} has several words and cannot be an alternative"
+                ));
+            };
+            alternatives(only, macros, lemmatizer, depth + 1, test, classes)?;
+        } else if item.starts_with(['@', '#']) && word.starts_with('[') {
+            match parse_element(item, macros, lemmatizer)? {
+                class @ (Element::Score
+                | Element::Number
+                | Element::Minute
+                | Element::ScoreCompound(_)
+                | Element::Person
+                | Element::Team
+                | Element::Keeper) => classes.push(class),
+                _ => return Err(format!("{item:?} cannot be an alternative")),
+            }
+        } else {
+            test.add(item, lemmatizer)?;
+        }
+    }
+    Ok(())
 }
 
 impl Element {
@@ -421,6 +474,12 @@ impl Element {
                 token.kind == TokenKind::Word && score_prefix(word).is_some_and(|r| rest.matches(r))
             }
             Element::Word(test) => test.matches(word),
+            Element::Either(test, classes) => {
+                if test.matches(word) {
+                    return Some(1);
+                }
+                return classes.iter().find_map(|c| c.matches(sentence, at));
+            }
         };
         matched.then_some(1)
     }
@@ -540,6 +599,12 @@ mod tests {
             ("empty lemma", "<> x", "not a lemma"),
             ("unknown macro", "$nothing x", "unknown macro"),
             ("bad alternative", "[a|b c", "not a word"),
+            (
+                "start in an alternation",
+                "[^|keeperen] x",
+                "cannot be an alternative",
+            ),
+            ("gap in an alternation", "x [{0,2}|y] z", "not a word"),
         ] {
             let error = parse_pattern(pattern, &NoMacros, lemmatizer()).unwrap_err();
             assert!(error.contains(message), "{name}: {error}");
@@ -553,6 +618,22 @@ mod tests {
         assert_eq!(variants.len(), 2);
         assert_eq!(variants[0].len(), 4);
         assert_eq!(variants[1].len(), 3);
+    }
+
+    #[test]
+    fn an_alternation_may_hold_classes_and_macros() {
+        struct Keeper;
+        impl Macros for Keeper {
+            fn pattern(&self, name: &str) -> Option<&str> {
+                (name == "keeper").then_some("[@keeper|sisteskansen]")
+            }
+        }
+        let variants = parse_pattern("forbi [$keeper|han|#score]", &Keeper, lemmatizer()).unwrap();
+        let Element::Either(words, classes) = &variants[0][1] else {
+            panic!("{variants:?}");
+        };
+        assert_eq!(words.forms, ["han", "sisteskansen"]);
+        assert_eq!(classes, &[Element::Keeper, Element::Score]);
     }
 
     #[test]

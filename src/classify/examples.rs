@@ -61,6 +61,21 @@ pub fn check_examples(lexicon: &Lexicon, gazetteer: &Gazetteer) -> Vec<(usize, E
     problems
 }
 
+/// The rows (by position in [`Lexicon::rows`]) that match in a text, each once, in the order
+/// they first match: what `kampfakta cues explain` shows.
+pub fn rows_matching(lexicon: &Lexicon, gazetteer: &Gazetteer, text: &str) -> Vec<usize> {
+    let document = Segmented::new(text);
+    let recognition = recognize(gazetteer, &document);
+    let (_, rows) = classify_with_rows(lexicon, gazetteer, &document, &recognition);
+    let mut seen = Vec::new();
+    for row in rows {
+        if !seen.contains(&row) {
+            seen.push(row);
+        }
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{GAZETTEER, LEXICON};

@@ -11,7 +11,7 @@ use crate::error::{Error, Problem, Result};
 use crate::lemma::Lemmatizer;
 use crate::segment::Token;
 use crate::span::Span;
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
 use std::path::Path;
@@ -90,8 +90,8 @@ impl Macros for MacroTable<'_> {
 /// Where each pattern can start.
 #[derive(Debug, Clone)]
 struct Index {
-    /// Patterns starting with a whole word, by that word.
-    by_first_word: HashMap<String, Vec<usize>>,
+    /// Per word form: the patterns that start with it and those it anchors.
+    words: HashMap<String, WordCues>,
     /// Patterns starting with `pre*`, `*suf` or `*in*`: an automaton finds their literal in the
     /// sentence, then the element is checked against the token it falls in.
     wildcard_first: AhoCorasick,
@@ -102,8 +102,54 @@ struct Index {
     /// Patterns starting with `#num`, `#minute`, `#score` or `#score-...`: tried at tokens with
     /// digits or number words.
     numeric_first: Vec<usize>,
-    /// Patterns starting with `*`, `@person`, `@team` or `@keeper`: tried at every token.
+    /// Patterns starting with `*`, `@person`, `@team`, `@keeper` or an alternation with a class:
+    /// tried at every token.
     everywhere: Vec<usize>,
+    /// The patterns without an anchor (only wildcards and classes), as a bit set of cues.
+    unanchored: Vec<u64>,
+    /// Patterns starting with a wildcard that have an anchor: tried at every word their first
+    /// element matches, in the sentences that have their anchor.
+    wildcard_anchored: Vec<usize>,
+}
+
+/// Letters every form of an anchor must have for a pattern that starts with a wildcard to be
+/// tried by its anchor instead of by the automaton: shorter words (`i`, `den`) are in most
+/// sentences, and testing the wildcard at every word of them costs more than the automaton.
+const SELECTIVE_ANCHOR_CHARS: usize = 5;
+
+/// The patterns one word form concerns.
+#[derive(Debug, Clone, Default)]
+struct WordCues {
+    /// The patterns that start with the word.
+    starting: Vec<usize>,
+    /// The patterns it anchors. A pattern's anchor is the word element the pattern cannot match
+    /// without whose shortest form is longest (`keeperen` rather than `i`): a sentence tries a
+    /// pattern only when one of its words is a form of the anchor, so that on text that is not
+    /// about football most patterns that start with a common word stop there.
+    anchoring: Vec<usize>,
+}
+
+/// A bit set of cues: cue `i` is bit `i % 64` of word `i / 64`.
+fn has(set: &[u64], cue: usize) -> bool {
+    set[cue / 64] & (1 << (cue % 64)) != 0
+}
+
+fn insert(set: &mut [u64], cue: usize) {
+    set[cue / 64] |= 1 << (cue % 64);
+}
+
+/// The forms of the anchor of a pattern (see [`WordCues::anchoring`]), if it has a word element
+/// of plain forms.
+fn anchor(elements: &[Element]) -> Option<&[String]> {
+    elements
+        .iter()
+        .filter_map(|e| match e {
+            Element::Word(test) if !test.forms.is_empty() && test.literals().next().is_none() => {
+                Some(test.forms.as_slice())
+            }
+            _ => None,
+        })
+        .max_by_key(|forms| forms.iter().map(|f| f.chars().count()).min().unwrap_or(0))
 }
 
 /// A row as read, before its pattern is parsed (macros may be defined after their use).
@@ -303,25 +349,76 @@ impl Lexicon {
             return Vec::new();
         }
         let index = &self.index;
+        // One lookup per word: the patterns that start with it, and those it anchors.
+        let looked_up: Vec<Option<&WordCues>> = tokens
+            .iter()
+            .map(|t| index.words.get(&folded[t.span]))
+            .collect();
+        // The patterns whose anchor word is in the sentence, and those without one.
+        let mut possible = index.unanchored.clone();
+        for cues in looked_up.iter().flatten() {
+            for &cue in &cues.anchoring {
+                insert(&mut possible, cue);
+            }
+        }
+        let is_possible = |cue: &usize| has(&possible, *cue);
+        let everywhere: Vec<usize> = index
+            .everywhere
+            .iter()
+            .copied()
+            .filter(is_possible)
+            .collect();
+        let numeric_first: Vec<usize> = index
+            .numeric_first
+            .iter()
+            .copied()
+            .filter(is_possible)
+            .collect();
         // (cue, first token) pairs to try.
         let mut tries: Vec<(usize, usize)> = Vec::new();
-        for (at, token) in tokens.iter().enumerate() {
-            let word = &folded[token.span];
-            if let Some(cues) = index.by_first_word.get(word) {
-                tries.extend(cues.iter().map(|&cue| (cue, at)));
+        for (at, (token, cues)) in tokens.iter().zip(&looked_up).enumerate() {
+            if let Some(cues) = cues {
+                tries.extend(
+                    cues.starting
+                        .iter()
+                        .copied()
+                        .filter(is_possible)
+                        .map(|cue| (cue, at)),
+                );
             }
-            let numeric = word.bytes().any(|b| b.is_ascii_digit())
-                || (word.len() <= LONGEST_NUMBER_WORD && number_word(word).is_some());
-            if numeric {
-                tries.extend(index.numeric_first.iter().map(|&cue| (cue, at)));
+            if !numeric_first.is_empty() {
+                let word = &folded[token.span];
+                let numeric = word.bytes().any(|b| b.is_ascii_digit())
+                    || (word.len() <= LONGEST_NUMBER_WORD && number_word(word).is_some());
+                if numeric {
+                    tries.extend(numeric_first.iter().map(|&cue| (cue, at)));
+                }
             }
-            tries.extend(index.everywhere.iter().map(|&cue| (cue, at)));
+            tries.extend(everywhere.iter().map(|&cue| (cue, at)));
         }
         let start = first_word(folded, tokens);
         tries.extend(index.at_start.iter().map(|&cue| (cue, start)));
         self.wildcard_tries(folded, tokens, &mut tries);
+        for &cue in index
+            .wildcard_anchored
+            .iter()
+            .filter(|&&c| has(&possible, c))
+        {
+            let Element::Word(test) = &self.cues[cue].elements[0] else {
+                continue;
+            };
+            for (at, token) in tokens.iter().enumerate() {
+                if test.matches(&folded[token.span]) {
+                    tries.push((cue, at));
+                }
+            }
+        }
         let mut hits = Vec::new();
         for (cue, at) in tries {
+            if !has(&possible, cue) {
+                // Tried by the automaton before its anchor was known.
+                continue;
+            }
             if let Some(end) = self.match_at(cue, sentence, at) {
                 hits.push((cue, Span::new(tokens[at].span.start, tokens[end].span.end)));
             }
@@ -386,16 +483,28 @@ fn uses_macro(pattern: &str, token: &str) -> bool {
 impl Index {
     /// Indexes the cues by their first element.
     fn build(cues: &[Cue]) -> Index {
-        let mut by_first_word: HashMap<String, Vec<usize>> = HashMap::default();
+        let mut words: HashMap<String, WordCues> = HashMap::default();
         let (mut literals, mut wildcard_cues): (Vec<String>, Vec<Vec<usize>>) =
             (Vec::new(), Vec::new());
         let (mut at_start, mut numeric_first, mut everywhere) =
             (Vec::new(), Vec::new(), Vec::new());
+        let mut wildcard_anchored = Vec::new();
         for (i, cue) in cues.iter().enumerate() {
             match &cue.elements[0] {
                 Element::Word(test) => {
                     for form in &test.forms {
-                        by_first_word.entry(form.clone()).or_default().push(i);
+                        words.entry(form.clone()).or_default().starting.push(i);
+                    }
+                    // A wildcard that has an anchor elsewhere is tried only in the sentences
+                    // that have the anchor: the automaton would report `*s` in every word.
+                    let selective = anchor(&cue.elements).is_some_and(|forms| {
+                        forms
+                            .iter()
+                            .all(|f| f.chars().count() >= SELECTIVE_ANCHOR_CHARS)
+                    });
+                    if test.literals().next().is_some() && selective {
+                        wildcard_anchored.push(i);
+                        continue;
                     }
                     for literal in test.literals() {
                         match literals.iter().position(|l| l == literal) {
@@ -411,27 +520,48 @@ impl Index {
                 Element::Score | Element::Number | Element::Minute | Element::ScoreCompound(_) => {
                     numeric_first.push(i)
                 }
-                Element::Any | Element::Person | Element::Team | Element::Keeper => {
-                    everywhere.push(i)
-                }
+                Element::Any
+                | Element::Person
+                | Element::Team
+                | Element::Keeper
+                | Element::Either(..) => everywhere.push(i),
                 // Rejected when read: a pattern never starts with a gap.
                 Element::Gap { .. } => {}
             }
         }
-        for list in wildcard_cues.iter_mut().chain(by_first_word.values_mut()) {
+        let mut unanchored = vec![0; cues.len().div_ceil(64)];
+        for (i, cue) in cues.iter().enumerate() {
+            match anchor(&cue.elements) {
+                Some(forms) => {
+                    for form in forms {
+                        words.entry(form.clone()).or_default().anchoring.push(i);
+                    }
+                }
+                None => insert(&mut unanchored, i),
+            }
+        }
+        for list in wildcard_cues
+            .iter_mut()
+            .chain(words.values_mut().map(|w| &mut w.starting))
+        {
             list.dedup();
         }
+        // A DFA: the literals are short, and it scans every sentence (faster here than the
+        // default NFA on the whole NoReC).
         let wildcard_first = AhoCorasick::builder()
+            .kind(Some(AhoCorasickKind::DFA))
             .match_kind(MatchKind::Standard)
             .build(&literals)
             .expect("cue literals are short plain strings");
         Index {
-            by_first_word,
+            words,
             wildcard_first,
             wildcard_cues,
             at_start,
             numeric_first,
             everywhere,
+            unanchored,
+            wildcard_anchored,
         }
     }
 }

@@ -64,7 +64,7 @@ mod team;
 #[cfg(test)]
 pub(crate) mod testing;
 
-pub use examples::{check_examples, ExampleProblem};
+pub use examples::{check_examples, rows_matching, ExampleProblem};
 pub use lexicon::{CueRow, Lexicon};
 pub use minute::Minute;
 

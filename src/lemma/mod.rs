@@ -146,7 +146,8 @@ impl Lemmatizer {
         Lemma { text, origin }
     }
 
-    /// Every form of `lemma` (lower case): the lemma itself, the table's forms of it, and its
+    /// Every form of `lemma` (lower case): the lemma itself, the table's forms of it (with its
+    /// first letter), and its
     /// regular inflections (`suffix.rs`) for each part of speech the table gives it (a noun and a
     /// verb when the table does not know it; a verb's adjective readings are its participles), except those the table has as forms of other
     /// lemmas only (`måler` is not a form of `mål`). Sorted, each once. This is what a `<lemma>`
@@ -154,7 +155,15 @@ impl Lemmatizer {
     /// costs no lemmatization.
     pub fn forms(&self, lemma: &str) -> Vec<String> {
         let lemma = lemma.to_lowercase();
-        let mut forms: Vec<String> = self.table.forms_of(&lemma).map(str::to_string).collect();
+        // Inflection keeps a Norwegian word's first letter (gå, gikk; sette, satte); a table row
+        // that does not is an annotation slip (`på` read as a form of `få`).
+        let first = lemma.chars().next();
+        let mut forms: Vec<String> = self
+            .table
+            .forms_of(&lemma)
+            .filter(|form| form.chars().next() == first)
+            .map(str::to_string)
+            .collect();
         let is = |pos| self.table.is_lemma(&lemma, Some(pos));
         // A verb's adjective readings are its participles (`satt`), not a paradigm of their own.
         let known: Vec<Pos> = [Pos::Noun, Pos::Verb, Pos::Adjective]
