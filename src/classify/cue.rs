@@ -116,6 +116,8 @@ pub(super) struct WordTest {
     pub(super) infixes: Vec<String>,
     /// Whether any of the three lists above has an entry.
     has_wildcards: bool,
+    /// The lexicon's ids of `forms`, sorted (see [`WordTest::matches_token`]).
+    pub(super) form_ids: Vec<u32>,
 }
 
 impl WordTest {
@@ -128,6 +130,19 @@ impl WordTest {
             [form] => form == word,
             forms => forms.binary_search_by(|f| f.as_str().cmp(word)).is_ok(),
         };
+        form || (self.has_wildcards && self.wildcard_matches(word))
+    }
+
+    /// Whether a token passes the test, given the lexicon's id of its word (`None`: no test of
+    /// the lexicon has it as a form). Comparing ids spares a search through strings scattered in
+    /// memory, which this does for every element tried at every word.
+    #[inline]
+    pub(super) fn matches_token(&self, id: Option<u32>, word: &str) -> bool {
+        let form = id.is_some_and(|id| match self.form_ids.as_slice() {
+            [] => false,
+            [one] => *one == id,
+            ids => ids.binary_search(&id).is_ok(),
+        });
         form || (self.has_wildcards && self.wildcard_matches(word))
     }
 
@@ -473,9 +488,9 @@ impl Element {
             Element::ScoreCompound(rest) => {
                 token.kind == TokenKind::Word && score_prefix(word).is_some_and(|r| rest.matches(r))
             }
-            Element::Word(test) => test.matches(word),
+            Element::Word(test) => test.matches_token(sentence.form_id(at), word),
             Element::Either(test, classes) => {
-                if test.matches(word) {
+                if test.matches_token(sentence.form_id(at), word) {
                     return Some(1);
                 }
                 return classes.iter().find_map(|c| c.matches(sentence, at));
@@ -524,9 +539,16 @@ pub(super) struct CueTarget<'a> {
     pub(super) teams: &'a [(usize, usize)],
     /// Of its mentions of goalkeepers, for `@keeper`.
     pub(super) keepers: &'a [(usize, usize)],
+    /// Per token, the lexicon's id of its word as a form of a word test: filled in by
+    /// [`super::Lexicon::hits`] (leave it empty).
+    pub(super) form_ids: &'a [Option<u32>],
 }
 
 impl CueTarget<'_> {
+    fn form_id(&self, at: usize) -> Option<u32> {
+        self.form_ids.get(at).copied().flatten()
+    }
+
     /// How many tokens from `at` a mention of `mentions` that starts at token `at` covers.
     fn mention_at(&self, mentions: &[(usize, usize)], at: usize) -> Option<usize> {
         let start = self.tokens[at].span.start;

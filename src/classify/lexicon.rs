@@ -1,6 +1,6 @@
 //! The cue lexicon: the CSV files of `data/cues/` read and checked row by row, macros spliced
-//! and lemmas expanded once, and the patterns indexed by their first word so that a sentence
-//! tries only the cues that can start at its words.
+//! and lemmas expanded once, and the patterns indexed by their first word and their anchor word,
+//! so that a sentence tries only the cues that can start at its words and can match in it.
 
 use super::cue::{
     first_word, match_elements, parse_pattern, Cue, CueTarget, Effect, Element, Macros,
@@ -15,6 +15,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The longest number word in bytes (`tretten`, `fjorten`, `seksten`): a longer word without a
 /// digit is not looked up as a number, which spares most words a lookup.
@@ -63,8 +64,11 @@ pub struct Lexicon {
     rows: Vec<CueRow>,
     /// The macros, with where each is defined.
     macros: Vec<MacroRow>,
-    pub(super) cues: Vec<Cue>,
-    index: Index,
+    /// Shared by [`Lexicon::without`]'s copies, which only leave a row out.
+    pub(super) cues: Arc<Vec<Cue>>,
+    index: Arc<Index>,
+    /// A row whose patterns are not matched (see [`Lexicon::without`]).
+    left_out: Option<usize>,
 }
 
 /// A macro row: `$name` in a pattern stands for its pattern.
@@ -118,8 +122,10 @@ struct Index {
 const SELECTIVE_ANCHOR_CHARS: usize = 5;
 
 /// The patterns one word form concerns.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct WordCues {
+    /// The word's id: its place among the forms of all word tests, which the tests hold.
+    id: u32,
     /// The patterns that start with the word.
     starting: Vec<usize>,
     /// The patterns it anchors. A pattern's anchor is the word element the pattern cannot match
@@ -300,12 +306,13 @@ impl Lexicon {
         if !problems.is_empty() {
             return Err(Error::Invalid(problems));
         }
-        let index = Index::build(&cues);
+        let index = Index::build(&mut cues);
         Ok(Lexicon {
             rows,
             macros,
-            cues,
-            index,
+            cues: Arc::new(cues),
+            index: Arc::new(index),
+            left_out: None,
         })
     }
 
@@ -333,12 +340,9 @@ impl Lexicon {
 
     /// The same lexicon without row `row` (to see what the row changes).
     pub fn without(&self, row: usize) -> Lexicon {
-        let cues: Vec<Cue> = self.cues.iter().filter(|c| c.row != row).cloned().collect();
         Lexicon {
-            rows: self.rows.clone(),
-            macros: self.macros.clone(),
-            index: Index::build(&cues),
-            cues,
+            left_out: Some(row),
+            ..self.clone()
         }
     }
 
@@ -349,11 +353,16 @@ impl Lexicon {
             return Vec::new();
         }
         let index = &self.index;
-        // One lookup per word: the patterns that start with it, and those it anchors.
+        // One lookup per word: its id, the patterns that start with it, and those it anchors.
         let looked_up: Vec<Option<&WordCues>> = tokens
             .iter()
             .map(|t| index.words.get(&folded[t.span]))
             .collect();
+        let form_ids: Vec<Option<u32>> = looked_up.iter().map(|w| w.map(|w| w.id)).collect();
+        let sentence = &CueTarget {
+            form_ids: &form_ids,
+            ..*sentence
+        };
         // The patterns whose anchor word is in the sentence, and those without one.
         let mut possible = index.unanchored.clone();
         for cues in looked_up.iter().flatten() {
@@ -415,8 +424,8 @@ impl Lexicon {
         }
         let mut hits = Vec::new();
         for (cue, at) in tries {
-            if !has(&possible, cue) {
-                // Tried by the automaton before its anchor was known.
+            // Tried by the automaton before its anchor was known, or left out.
+            if !has(&possible, cue) || self.left_out == Some(self.cues[cue].row) {
                 continue;
             }
             if let Some(end) = self.match_at(cue, sentence, at) {
@@ -481,9 +490,34 @@ fn uses_macro(pattern: &str, token: &str) -> bool {
 }
 
 impl Index {
-    /// Indexes the cues by their first element.
-    fn build(cues: &[Cue]) -> Index {
+    /// Indexes the cues by their first element, and gives every form of their word tests an id
+    /// (held by the tests too).
+    fn build(cues: &mut [Cue]) -> Index {
         let mut words: HashMap<String, WordCues> = HashMap::default();
+        for cue in cues.iter_mut() {
+            for element in &mut cue.elements {
+                let (Element::Word(test) | Element::Either(test, _)) = element else {
+                    continue;
+                };
+                test.form_ids = test
+                    .forms
+                    .iter()
+                    .map(|form| {
+                        let next = words.len() as u32;
+                        words
+                            .entry(form.clone())
+                            .or_insert_with(|| WordCues {
+                                id: next,
+                                starting: Vec::new(),
+                                anchoring: Vec::new(),
+                            })
+                            .id
+                    })
+                    .collect();
+                test.form_ids.sort_unstable();
+            }
+        }
+        let cues: &[Cue] = cues;
         let (mut literals, mut wildcard_cues): (Vec<String>, Vec<Vec<usize>>) =
             (Vec::new(), Vec::new());
         let (mut at_start, mut numeric_first, mut everywhere) =
@@ -493,7 +527,11 @@ impl Index {
             match &cue.elements[0] {
                 Element::Word(test) => {
                     for form in &test.forms {
-                        words.entry(form.clone()).or_default().starting.push(i);
+                        words
+                            .get_mut(form)
+                            .expect("every form has an id")
+                            .starting
+                            .push(i);
                     }
                     // A wildcard that has an anchor elsewhere is tried only in the sentences
                     // that have the anchor: the automaton would report `*s` in every word.
@@ -534,7 +572,11 @@ impl Index {
             match anchor(&cue.elements) {
                 Some(forms) => {
                     for form in forms {
-                        words.entry(form.clone()).or_default().anchoring.push(i);
+                        words
+                            .get_mut(form)
+                            .expect("every form has an id")
+                            .anchoring
+                            .push(i);
                     }
                 }
                 None => insert(&mut unanchored, i),

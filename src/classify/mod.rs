@@ -283,6 +283,7 @@ impl Scope<'_> {
             people: &people,
             teams: &teams,
             keepers: &keepers,
+            form_ids: &[],
         })
     }
 }
