@@ -1,7 +1,7 @@
 //! The `kampfakta` command: parses arguments and dispatches to one subcommand under `cmd/`.
 //!
 //! Exit codes: 0 success; 1 nothing found or a partial failure (some documents could not be read,
-//! a gazetteer check found problems); 2 usage errors and fatal errors (bad gazetteer or lexicon,
+//! a gazetteer or cue check found problems); 2 usage errors and fatal errors (bad gazetteer or lexicon,
 //! unwritable output). A closed standard output (`kampfakta tokenize x | head`) is a success.
 
 mod cmd;
@@ -22,6 +22,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check a cue lexicon: every row on its example sentence.
+    #[command(subcommand)]
+    Cues(cmd::cues::Command),
     /// Measure a stage against gold files.
     #[command(subcommand)]
     Eval(cmd::eval::Command),
@@ -39,6 +42,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Cues(command) => cmd::cues::run(command),
         Command::Eval(command) => cmd::eval::run(command),
         Command::Extract(args) => cmd::extract::run(args),
         Command::Gazetteer(command) => cmd::gazetteer::run(*command),

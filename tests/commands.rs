@@ -1,4 +1,4 @@
-//! The other commands as a user drives them: `gazetteer`, `tokenize`, `eval` and `merge`.
+//! The other commands as a user drives them: `gazetteer`, `cues`, `tokenize`, `eval` and `merge`.
 
 use crate::common::{column, extract, kampfakta, read};
 use std::path::{Path, PathBuf};
@@ -221,5 +221,38 @@ fn shards_merge_into_the_bytes_of_one_run() {
             .status
             .code(),
         Some(2)
+    );
+}
+
+#[test]
+fn cues_check_names_the_rows_that_fail_on_their_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("goal.csv"),
+        "id,event,role,scope,pattern,requires,example\n\
+         goal.verb.score,goal,trigger,,<score>,,Haugen scorer.\n\
+         goal.verb.scored,goal,trigger,,scoret,,Moe scoret igjen.\n\
+         goal.net.in-the-net,goal,trigger,,\"<sette> {0,2} i nettet\",,Moe satte ballen i nettet.\n",
+    )
+    .unwrap();
+    let output = kampfakta(&["cues", "check", dir.path().to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "goal.csv:3: goal.verb.scored: the example's events are the same without the row"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("3 rows, 1 failing on their examples, 0 unused macros\n"),
+        "{stdout}"
+    );
+
+    let output = kampfakta(&["cues", "forms", "score"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.starts_with("<score>: ") && stdout.contains(" scoret "),
+        "{stdout}"
     );
 }

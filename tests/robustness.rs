@@ -159,7 +159,7 @@ fn a_failed_run_keeps_the_previous_outputs() {
     assert!(extract(&[corpus.as_path()], &out, &[]).status.success());
     let before = std::fs::read(out.join("events.csv")).unwrap();
     let bad = dir.path().join("bad-cues.csv");
-    std::fs::write(&bad, "event,cue,effect\ngaol,x,trigger\n").unwrap();
+    std::fs::write(&bad, "id,event,role,pattern\nx,gaol,trigger,x\n").unwrap();
     let output = extract(
         &[corpus.as_path()],
         &out,

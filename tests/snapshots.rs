@@ -7,6 +7,10 @@ use crate::common::{extract, kampfakta, read};
 /// Every command and subcommand, as typed after `kampfakta`, and the name of its snapshot.
 const COMMANDS: &[(&str, &[&str])] = &[
     ("help", &[]),
+    ("help_cues", &["cues"]),
+    ("help_cues_check", &["cues", "check"]),
+    ("help_cues_explain", &["cues", "explain"]),
+    ("help_cues_forms", &["cues", "forms"]),
     ("help_eval", &["eval"]),
     ("help_eval_entities", &["eval", "entities"]),
     ("help_eval_events", &["eval", "events"]),

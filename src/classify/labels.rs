@@ -1,5 +1,5 @@
-//! The events of one sentence from its cue hits: how triggers, weak cues, blocks, vetoes and the
-//! `with` and `after` conditions of the lexicon combine.
+//! The events of one sentence from its cue hits: how triggers, fallbacks, the cancels of each
+//! scope and the `with:` and `after:` requirements of the lexicon combine.
 
 use super::clause::same_clause;
 use super::cue::Effect;
@@ -9,17 +9,18 @@ use crate::span::Span;
 /// The events of a sentence from its cue hits, each with the words that decided it, in
 /// [`EventKind::ALL`] order.
 ///
-/// A block cancels the triggers of its event in its own clause only: "nær å sette inn" is a near
-/// miss, but "burde gitt uttelling" does not undo "gått opp til 2-1" before it. A weak cue counts
-/// only when no other event's trigger fired. `recent` says whether the document reported an event
-/// in the sentences just before (for `after <event>` cues). `given` is a trigger found outside
-/// the lexicon (a goal the score state tells), used when the event has no trigger of its own.
+/// A cancel in the clause scope cancels the triggers of its event in its own clause only: "nær å
+/// sette inn" is a near miss, but "burde gitt uttelling" does not undo "gått opp til 2-1" before
+/// it. A fallback counts only when no other event's trigger fired. `recent(kind, n)` says whether
+/// the document reported an event of `kind` in the `n` sentences just before (for
+/// `after:<event>(n)` rows). `given` is a trigger found outside the lexicon (a goal the score
+/// state tells), used when the event has no trigger of its own.
 pub(super) fn labels(
     lexicon: &Lexicon,
     text: &str,
     hits: &[(usize, Span)],
     given: Option<(EventKind, Span)>,
-    recent: impl Fn(EventKind) -> bool,
+    recent: impl Fn(EventKind, usize) -> bool,
 ) -> Vec<(EventKind, Span)> {
     let hits = Hits {
         lexicon,
@@ -94,12 +95,12 @@ impl Hits<'_> {
 
     /// The words that give the sentence an event of `kind`, if it has one: its own trigger, else
     /// a cue `with` another event that fired, else one `after` an event reported just before,
-    /// else a weak cue when nothing else fired.
+    /// else a fallback when nothing else fired.
     fn label(
         &self,
         kind: EventKind,
         triggers: &[(EventKind, Span)],
-        recent: &impl Fn(EventKind) -> bool,
+        recent: &impl Fn(EventKind, usize) -> bool,
     ) -> Option<Span> {
         let own = triggers.iter().find(|(k, _)| *k == kind).map(|&(_, t)| t);
         let others_fired = triggers.iter().any(|(k, _)| *k != kind);
@@ -114,10 +115,15 @@ impl Hits<'_> {
             })
         };
         let after = || {
-            EventKind::ALL
-                .into_iter()
-                .filter(|&other| recent(other))
-                .find_map(|other| self.unblocked(kind, Effect::After(other)))
+            self.hits
+                .iter()
+                .filter(|(cue, _)| {
+                    let cue = &self.lexicon.cues[*cue];
+                    cue.event == kind
+                        && matches!(cue.effect, Effect::After(other, n) if recent(other, n))
+                })
+                .map(|&(_, span)| span)
+                .find(|&span| !self.cancels(kind, span))
         };
         // Weak cues alone: a shot that went in is a goal and not also a chance.
         let goal_told =

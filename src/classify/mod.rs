@@ -1,29 +1,27 @@
 //! Stage 4: the events each sentence reports (goal, chance, foul, penalty; several or none), with
 //! the minute, the score, the player and the team.
 //!
-//! The classifier is a cue lexicon, `data/cues.csv`, editable like a gazetteer: each row names an
-//! event, a cue and its effect.
+//! The classifier is a cue lexicon, `data/cues/*.csv` (one file per event kind), editable like a
+//! gazetteer; `data/README.md` explains it to an analyst in one page. Each row has an `id`, an
+//! `event`, a `role`, a `scope`, a `pattern`, what it `requires` and an `example`:
 //!
-//! - A cue is a sequence of words matched against the case-folded tokens of a sentence. `scor*`
-//!   matches a word starting with `scor`, `*målet` a word ending with `målet`, `*sjanse*` a word
-//!   containing `sjanse`; `*` alone is any one word, `#score` a score (`2-0`, `2 - 0`), `#num` a
-//!   number in digits or words, `#score-mål*` a compound that starts with a score (`1-0-målet`),
-//!   `@person` (not first) the first word of a recognised player or official (`satte inn @person`
-//!   is a substitution, not a goal), `**` (between words) up to three words (`kunne ** lagt`:
-//!   `kunne Angel di Maria lagt på til 2-0` did not happen), and `^` as the first element anchors
-//!   the cue at the sentence start, after a quote's opening dash or guillemet (fact lines: `^ mål
-//!   :`; `^ straffer er` is a saying about penalties, not an event).
-//! - Effects: `trigger` gives the event; `weak` gives it only when no other event's trigger fired
-//!   in the sentence (a one-on-one that was scored is not also a chance, a saved free kick is a
-//!   chance and not a foul); `block` cancels the event's triggers in its own clause (`nær å`
-//!   makes `sette inn ledermålet` a near miss, not a goal, while `burde gitt uttelling` after a
-//!   comma leaves an earlier `gått opp til 2-1` a goal); `veto` cancels it in the whole sentence
-//!   (`..., men dommeren annullerte scoringen`); `not` cancels only a trigger it overlaps (`med
-//!   fem mål` is a total, `to scoringer` beside it still a goal); `with foul` (or another event)
-//!   gives it only when that event's trigger fired too (`i feltet` makes a foul a penalty
-//!   situation, not a header); `after penalty` gives it only when the document reported that
-//!   event in one of the three sentences before (`dommeren bet ikke på` after a penalty appeal),
-//!   so it never fires on a sentence alone.
+//! - A pattern is a sequence of elements matched against the case-folded tokens of a sentence:
+//!   a word form, `<lemma>` (every inflection: the forms are expanded once, when the lexicon is
+//!   read, from [`crate::lemma`]), `pre*`, `*suf`, `*in*`, `*<lemma>` (a compound ending in a
+//!   form of the lemma), an alternation `[a|b|<c>]`, an optional element `x?`, a gap `{m,n}`, a
+//!   class (`#score`, `#num`, `#minute`, `#score-…`, `@person`, `@team`, `@keeper`), `^` for the
+//!   sentence start and `$name` for a macro row's pattern.
+//! - Roles: `trigger` gives the event; `fallback` gives it only when no other event's trigger
+//!   fired in the sentence (a one-on-one that was scored is not also a chance, a saved free kick
+//!   is a chance and not a foul); `cancel` takes it away, in its `scope`: `overlap` only a trigger
+//!   it overlaps (`med fem mål` is a total, `to scoringer` beside it still a goal), `clause` the
+//!   triggers of its clause (`nær å` makes `sette inn ledermålet` a near miss, while `burde gitt
+//!   uttelling` after a comma leaves an earlier `gått opp til 2-1` a goal), `sentence` all of them
+//!   (`..., men dommeren annullerte scoringen`). A trigger may require `with:foul` (`i feltet`
+//!   makes a foul a penalty situation, not a header) or `after:penalty(n)` (`dommeren bet ikke på`
+//!   in the n sentences after a penalty appeal; never on a sentence alone).
+//! - Every row's example must match it and change without it ([`check_examples`], `kampfakta
+//!   cues check`), so that no row is dead or shadowed.
 //!
 //! A fact-list heading (`Gult kort:`) gives its event to each team's line below it in the same
 //! paragraph (`N: Nordtveit, Selnæs.`, `Brann: Orlov.`).
@@ -44,8 +42,8 @@
 //! `på overtid` as `90+`, `90+2`, `i ekstraomgangene` as the span `91-120`) or relative to the
 //! minute stated last in the document (`tre minutter senere`, `minuttet senere`).
 //!
-//! One file per concern: `cue.rs` is the pattern language and `lexicon.rs` the lexicon read from
-//! CSV; `labels.rs` turns a sentence's cue hits into events, `minute.rs` finds their minute,
+//! One file per concern: `cue.rs` is the pattern language, `lexicon.rs` the lexicon read from
+//! CSV and `examples.rs` the check of its rows on their examples; `labels.rs` turns a sentence's cue hits into events, `minute.rs` finds their minute,
 //! `actor.rs` and `team.rs` who did them (`clause.rs`: where a clause ends), `fact_list.rs` and
 //! `shoot_out.rs` handle fact lists and penalty shoot-outs (`layout.rs`: headlines and blank
 //! lines), `score_state.rs` the score told so far; `testing.rs` serves the tests; this file walks a
@@ -54,6 +52,7 @@
 mod actor;
 mod clause;
 mod cue;
+mod examples;
 mod fact_list;
 mod labels;
 mod layout;
@@ -65,16 +64,17 @@ mod team;
 #[cfg(test)]
 pub(crate) mod testing;
 
-pub use lexicon::Lexicon;
+pub use examples::{check_examples, rows_matching, ExampleProblem};
+pub use lexicon::{CueRow, Lexicon};
 pub use minute::Minute;
 
-use crate::gazetteer::Gazetteer;
+use crate::gazetteer::{Gazetteer, Position};
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
 use crate::segment::{Segmented, Sentence, SentenceKind, Token, TokenKind};
 use crate::span::Span;
 use actor::Attribution;
-use cue::SCENE_SENTENCES;
+use cue::CueTarget;
 use layout::{blank_line_between, is_headline};
 use minute::stated_minute;
 use score_state::{in_background, tells_result, ScoreState};
@@ -147,23 +147,37 @@ pub fn classify(
     document: &Segmented<'_>,
     recognition: &Recognition,
 ) -> Vec<Event> {
-    let classifier = Classifier {
-        lexicon,
-        gazetteer,
-        recognition,
-        text: document.text,
-        folded: document.folded.as_str(),
-        sentences: &document.sentences,
-    };
-    let mut running = Running::default();
-    for index in 0..document.sentences.len() {
+    let classifier = Classifier::new(lexicon, gazetteer, document, recognition);
+    classify_traced(&classifier, Running::default()).0
+}
+
+/// Runs the classifier over every sentence; also gives the lexicon rows that matched when
+/// `running` traces them.
+fn classify_traced(classifier: &Classifier<'_>, mut running: Running) -> (Vec<Event>, Vec<usize>) {
+    for index in 0..classifier.sentences.len() {
         classifier.sentence(&mut running, index);
     }
     let mut events = running.events;
     if let Some(from) = running.shoot_out_from {
         headline_kicks(classifier.text, classifier.sentences, &mut events, from);
     }
-    events
+    (events, running.rows_hit.unwrap_or_default())
+}
+
+/// The events of a document and the rows of the lexicon that matched in it (for checking the
+/// lexicon's rows on their examples).
+pub(crate) fn classify_with_rows(
+    lexicon: &Lexicon,
+    gazetteer: &Gazetteer,
+    document: &Segmented<'_>,
+    recognition: &Recognition,
+) -> (Vec<Event>, Vec<usize>) {
+    let classifier = Classifier::new(lexicon, gazetteer, document, recognition);
+    let running = Running {
+        rows_hit: Some(Vec::new()),
+        ..Running::default()
+    };
+    classify_traced(&classifier, running)
 }
 
 /// A sentence's labels: each event with the words that decided it.
@@ -196,16 +210,18 @@ struct Running {
     list_heading: Option<EventKind>,
     /// The score told so far, from 0-0: a sentence that states the next one tells a goal.
     score: ScoreState,
+    /// The lexicon rows that matched, when traced.
+    rows_hit: Option<Vec<usize>>,
 }
 
 impl Running {
-    /// Whether the document reported an event of `kind` in sentence `index` or the
-    /// [`SCENE_SENTENCES`] before it.
-    fn recent(&self, kind: EventKind, index: usize) -> bool {
+    /// Whether the document reported an event of `kind` in sentence `index` or the `sentences`
+    /// before it.
+    fn recent(&self, kind: EventKind, index: usize, sentences: usize) -> bool {
         self.events
             .iter()
             .rev()
-            .take_while(|e| e.sentence.index() + SCENE_SENTENCES >= index)
+            .take_while(|e| e.sentence.index() + sentences >= index)
             .any(|e| e.kind == kind)
     }
 }
@@ -241,21 +257,54 @@ impl Scope<'_> {
         self.previous.clone().map(MentionId::new)
     }
 
-    /// The sorted start offsets of the sentence's mentions of people, for `@person` cues.
-    fn people(&self) -> Vec<usize> {
+    /// The byte ranges of the sentence's mentions whose every candidate passes `test`, in text
+    /// order: for the `@person`, `@team` and `@keeper` elements of cues.
+    fn mentions_where(&self, test: impl Fn(EntityId) -> bool) -> Vec<(usize, usize)> {
         self.recognition.mentions[self.mentions.clone()]
             .iter()
-            .filter(|m| {
-                m.entities
-                    .iter()
-                    .all(|&e| self.gazetteer.entity(e).kind.is_person())
-            })
-            .map(|m| m.span.start)
+            .filter(|m| !m.entities.is_empty() && m.entities.iter().all(|&e| test(e)))
+            .map(|m| (m.span.start, m.span.end))
             .collect()
+    }
+
+    /// The cue hits of the sentence.
+    fn cue_hits(&self, lexicon: &Lexicon) -> Vec<(usize, Span)> {
+        let kind = |e: EntityId| self.gazetteer.entity(e).kind;
+        let people = self.mentions_where(|e| kind(e).is_person());
+        let teams = self.mentions_where(|e| kind(e).is_team());
+        let keepers = self.mentions_where(|e| {
+            self.gazetteer
+                .player(e)
+                .is_some_and(|p| p.position == Some(Position::Goalkeeper))
+        });
+        lexicon.hits(&CueTarget {
+            folded: self.folded,
+            tokens: self.tokens,
+            people: &people,
+            teams: &teams,
+            keepers: &keepers,
+            form_ids: &[],
+        })
     }
 }
 
 impl<'a> Classifier<'a> {
+    fn new(
+        lexicon: &'a Lexicon,
+        gazetteer: &'a Gazetteer,
+        document: &'a Segmented<'_>,
+        recognition: &'a Recognition,
+    ) -> Classifier<'a> {
+        Classifier {
+            lexicon,
+            gazetteer,
+            recognition,
+            text: document.text,
+            folded: document.folded.as_str(),
+            sentences: &document.sentences,
+        }
+    }
+
     /// Classifies sentence `index`, adding its events to `running`.
     fn sentence(&self, running: &mut Running, index: usize) {
         let scope = self.scope(running, index);
@@ -264,9 +313,10 @@ impl<'a> Classifier<'a> {
         if minute.is_some() {
             running.last_minute = minute;
         }
-        let hits = self
-            .lexicon
-            .hits(self.folded, scope.tokens, &scope.people());
+        let hits = scope.cue_hits(self.lexicon);
+        if let Some(rows) = &mut running.rows_hit {
+            rows.extend(hits.iter().map(|&(cue, _)| self.lexicon.cues[cue].row));
+        }
         let mut labels = self
             .labels(running, &scope, index, &hits)
             .unwrap_or_default();
@@ -361,8 +411,8 @@ impl<'a> Classifier<'a> {
                 running.list_heading = Some(kind);
                 vec![(kind, team)]
             }
-            None => labels::labels(self.lexicon, self.text, hits, None, |kind| {
-                running.recent(kind, index)
+            None => labels::labels(self.lexicon, self.text, hits, None, |kind, n| {
+                running.recent(kind, index, n)
             }),
         };
         if let Some(kind) = scope.list_heading_of(&labels) {
@@ -409,8 +459,8 @@ impl<'a> Classifier<'a> {
         }
         running.score = after;
         let given = Some((EventKind::Goal, trigger));
-        *labels = labels::labels(self.lexicon, self.text, hits, given, |kind| {
-            running.recent(kind, index)
+        *labels = labels::labels(self.lexicon, self.text, hits, given, |kind, n| {
+            running.recent(kind, index, n)
         });
     }
 

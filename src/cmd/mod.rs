@@ -1,5 +1,6 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
+pub mod cues;
 pub mod eval;
 pub mod extract;
 pub mod gazetteer;
@@ -9,9 +10,9 @@ pub mod tokenize;
 use kampfakta::{Gazetteer, Lexicon, Pipeline};
 use std::path::PathBuf;
 
-/// Gazetteer options shared by the subcommands that recognise entities.
+/// The gazetteer folders of the subcommands that recognise entities.
 #[derive(clap::Args, Debug, Clone)]
-pub struct GazetteerArgs {
+pub struct GazetteerFolders {
     /// A gazetteer folder (repeatable; later folders override rows with the same id). Without it,
     /// the shipped gazetteers are used.
     #[arg(long = "gazetteer", value_name = "DIR")]
@@ -19,12 +20,9 @@ pub struct GazetteerArgs {
     /// Keep the shipped gazetteers underneath the --gazetteer folders.
     #[arg(long)]
     pub with_defaults: bool,
-    /// A cue lexicon CSV to use instead of the shipped one.
-    #[arg(long, value_name = "FILE")]
-    pub cues: Option<PathBuf>,
 }
 
-impl GazetteerArgs {
+impl GazetteerFolders {
     pub fn gazetteer(&self) -> anyhow::Result<Gazetteer> {
         let mut builder = Gazetteer::builder();
         if self.folders.is_empty() || self.with_defaults {
@@ -34,6 +32,22 @@ impl GazetteerArgs {
             builder = builder.folder(folder);
         }
         Ok(builder.build()?)
+    }
+}
+
+/// Gazetteer and lexicon options shared by the subcommands that run the pipeline.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GazetteerArgs {
+    #[command(flatten)]
+    pub gazetteer: GazetteerFolders,
+    /// A cue lexicon to use instead of the shipped one: a CSV file, or a folder of them.
+    #[arg(long, value_name = "PATH")]
+    pub cues: Option<PathBuf>,
+}
+
+impl GazetteerArgs {
+    pub fn gazetteer(&self) -> anyhow::Result<Gazetteer> {
+        self.gazetteer.gazetteer()
     }
 
     pub fn pipeline(&self) -> anyhow::Result<Pipeline> {

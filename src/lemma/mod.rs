@@ -146,6 +146,52 @@ impl Lemmatizer {
         Lemma { text, origin }
     }
 
+    /// Every form of `lemma` (lower case): the lemma itself, the table's forms of it (with its
+    /// first letter), and its
+    /// regular inflections (`suffix.rs`) for each part of speech the table gives it (a noun and a
+    /// verb when the table does not know it; a verb's adjective readings are its participles), except those the table has as forms of other
+    /// lemmas only (`måler` is not a form of `mål`). Sorted, each once. This is what a `<lemma>`
+    /// cue matches: the work is done once, when the lexicon is read, so matching a sentence
+    /// costs no lemmatization.
+    pub fn forms(&self, lemma: &str) -> Vec<String> {
+        let lemma = lemma.to_lowercase();
+        // Inflection keeps a Norwegian word's first letter (gå, gikk; sette, satte); a table row
+        // that does not is an annotation slip (`på` read as a form of `få`).
+        let first = lemma.chars().next();
+        let mut forms: Vec<String> = self
+            .table
+            .forms_of(&lemma)
+            .filter(|form| form.chars().next() == first)
+            .map(str::to_string)
+            .collect();
+        let is = |pos| self.table.is_lemma(&lemma, Some(pos));
+        // A verb's adjective readings are its participles (`satt`), not a paradigm of their own.
+        let known: Vec<Pos> = [Pos::Noun, Pos::Verb, Pos::Adjective]
+            .into_iter()
+            .filter(|&pos| is(pos) && !(pos == Pos::Adjective && is(Pos::Verb)))
+            .collect();
+        let parts = if known.is_empty() {
+            vec![Pos::Noun, Pos::Verb]
+        } else {
+            known
+        };
+        for pos in parts {
+            for form in suffix::regular_forms(&lemma, pos) {
+                let other_word = self
+                    .table
+                    .readings(&form)
+                    .is_some_and(|mut lemmas| lemmas.all(|l| l != lemma));
+                if !other_word {
+                    forms.push(form);
+                }
+            }
+        }
+        forms.push(lemma);
+        forms.sort_unstable();
+        forms.dedup();
+        forms
+    }
+
     /// The lemma of a compound whose last part the table knows: the first part kept, the last
     /// lemmatized (`hjørnesparket` -> `hjørne` + `spark`). The longest known last part wins.
     /// Without a part of speech, the last part is read as a noun where it can be, since nearly
@@ -242,6 +288,50 @@ mod tests {
             }
         }
         assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn forms_of_a_lemma() {
+        for (name, lemma, some, not) in [
+            (
+                "a verb of the table",
+                "score",
+                &["score", "scorer", "scoret", "scora", "scorte"][..],
+                &["scoring", "scoreen"][..],
+            ),
+            (
+                "a noun",
+                "mål",
+                &["mål", "målet", "målene", "måla"][..],
+                &["måler", "scoreen"][..],
+            ),
+            (
+                "a verb the table lacks",
+                "chippe",
+                &["chippe", "chipper", "chippet", "chippa"][..],
+                &[][..],
+            ),
+            (
+                "a strong verb",
+                "sette",
+                &["satte", "setter", "satt"][..],
+                &[][..],
+            ),
+        ] {
+            let forms = lemmatizer().forms(lemma);
+            for form in some {
+                assert!(
+                    forms.iter().any(|f| f == form),
+                    "{name}: {form} in {forms:?}"
+                );
+            }
+            for form in not {
+                assert!(
+                    !forms.iter().any(|f| f == form),
+                    "{name}: {form} in {forms:?}"
+                );
+            }
+        }
     }
 
     #[test]

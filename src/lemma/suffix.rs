@@ -149,6 +149,46 @@ pub(super) fn guessed_lemma(form: &str, pos: Option<Pos>) -> Option<String> {
     Some(lemma_by(rule, form))
 }
 
+/// The regular forms of a lemma read as `pos`, Bokmål and Nynorsk: `score` -> `scorer`, `scoret`,
+/// `scorte`, `scora`; `mål` -> `målet`, `måla`, `målene`; `keeper` -> `keeperen`, `keepere`,
+/// `keeperne`. Strong verbs (`satte`) come from the table, not from here.
+pub(super) fn regular_forms(lemma: &str, pos: Pos) -> Vec<String> {
+    let with = |endings: &[&str], base: &str| -> Vec<String> {
+        endings.iter().map(|e| format!("{base}{e}")).collect()
+    };
+    let stem_e = lemma.strip_suffix('e');
+    match pos {
+        Pos::Verb => match stem_e {
+            Some(stem) => with(
+                &[
+                    "er", "et", "te", "de", "a", "ar", "es", "ast", "t", "ende", "ande",
+                ],
+                stem,
+            ),
+            // `gå`, `tro`, `nå`: the table has the strong ones.
+            None => with(&["r", "dde", "dd", "s", "tt"], lemma),
+        },
+        Pos::Noun => {
+            let mut forms = match stem_e {
+                Some(stem) => {
+                    let mut forms = with(&["n", "r", "ne", "t", "ns", "ts"], lemma);
+                    forms.extend(with(&["a", "ar", "ane"], stem));
+                    forms
+                }
+                None => with(
+                    &["en", "et", "a", "er", "ene", "ane", "ar", "s", "ens", "ets"],
+                    lemma,
+                ),
+            };
+            if lemma.ends_with("er") {
+                forms.extend(with(&["e", "ne"], lemma));
+            }
+            forms
+        }
+        Pos::Adjective => with(&["e", "t", "ere", "est", "este"], lemma),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

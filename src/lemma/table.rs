@@ -9,11 +9,13 @@ use rustc_hash::FxHashMap;
 pub(super) type Readings = Vec<(Pos, Box<str>)>;
 
 /// Forms to lemmas, and every lemma the rows name with the parts of speech it has (a lemma is its
-/// own lemma).
+/// own lemma) and its forms.
 #[derive(Debug, Default, Clone)]
 pub(super) struct Table {
     forms: FxHashMap<Box<str>, Readings>,
     lemmas: FxHashMap<Box<str>, Vec<Pos>>,
+    /// Each lemma's forms in the rows, in row order: the cue lexicon's `<lemma>` patterns.
+    forms_of: FxHashMap<Box<str>, Vec<Box<str>>>,
 }
 
 impl Table {
@@ -68,6 +70,10 @@ impl Table {
         if readings.iter().all(|(p, _)| *p != pos) {
             readings.push((pos, lemma.into()));
         }
+        let forms = self.forms_of.entry(lemma.into()).or_default();
+        if !forms.iter().any(|f| &**f == form) {
+            forms.push(form.into());
+        }
         match self.lemmas.get_mut(lemma) {
             Some(parts) if parts.contains(&pos) => {}
             Some(parts) => parts.push(pos),
@@ -109,6 +115,17 @@ impl Table {
         self.lemmas
             .get(word)
             .is_some_and(|parts| pos.is_none_or(|pos| parts.contains(&pos)))
+    }
+
+    /// The lemmas of every reading of a lower-cased form, if the table has the form.
+    pub(super) fn readings(&self, form: &str) -> Option<impl Iterator<Item = &str>> {
+        let readings = self.forms.get(form)?;
+        Some(readings.iter().map(|(_, lemma)| &**lemma))
+    }
+
+    /// The forms the rows give a lemma (not the lemma itself unless a row has it as a form).
+    pub(super) fn forms_of(&self, lemma: &str) -> impl Iterator<Item = &str> {
+        self.forms_of.get(lemma).into_iter().flatten().map(|f| &**f)
     }
 
     /// The number of rows read.

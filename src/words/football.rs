@@ -156,6 +156,33 @@ fn roots(counts: fn(Reach) -> bool) -> Vec<&'static str> {
         .collect()
 }
 
+/// The nouns for a goalkeeper, Bokmål and Nynorsk, as the ends of words: `@keeper` in a cue
+/// takes a word ending in one of them (`keeperen`, `målvakta`, `Molde-keeperen`,
+/// `reservekeeperen`) as well as a recognised goalkeeper's name.
+pub(crate) const KEEPER_NOUN_ENDINGS: &[&str] = &[
+    "keeper",
+    "keeperen",
+    "keepere",
+    "keeperne",
+    "keepar",
+    "keeparen",
+    "målvakt",
+    "målvakten",
+    "målvakta",
+    "målvakter",
+    "målmann",
+    "målmannen",
+    "sisteskanse",
+    "sisteskansen",
+    "burvokter",
+    "burvokteren",
+];
+
+/// Whether a folded word is a keeper noun (see [`KEEPER_NOUN_ENDINGS`]).
+pub(crate) fn is_keeper_noun(word: &str) -> bool {
+    KEEPER_NOUN_ENDINGS.iter().any(|e| word.ends_with(e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! The rules of the stages (segmentation, classification, the match facts, the football check)
 //! are written in Rust; the words they look for are not, so that an analyst can read and extend
 //! them here without reading the rules, and so that no list is written twice in two stages.
-//! (The cue lexicon `data/cues.csv` and the gazetteers are the other editable data; these lists
+//! (The cue lexicon `data/cues/` and the gazetteers are the other editable data; these lists
 //! are the words the code itself tests.)
 //!
 //! - [`time`]: minute words: number words, minute nouns, added and extra time, the landmarks of a
