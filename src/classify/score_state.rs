@@ -227,6 +227,11 @@ mod tests {
     );
     t!(a_result_is_no_goal, "Vikingene vant 1-0 på hjemmebane.", []);
     t!(
+        a_result_in_the_present_is_no_goal,
+        "Vikingene vinner 1-0 på hjemmebane.",
+        []
+    );
+    t!(
         a_half_time_score_is_no_goal,
         "Hjemmelaget ledet 1-0 ved pause.",
         []

@@ -2,23 +2,33 @@
 //! sentence with one states a score as a standing, not as a goal scored at its moment. Read by
 //! `classify::score_state`.
 
-/// The phrases of a told result, each a run of whole folded words, inflected forms spelt out: a
-/// win, a loss or a draw (`vant 3-1`, `slo Kypros 4-0`, `knuste Iran`, `tapte 0-2`, `1-1 og
+/// The phrases of a told result, each a run of whole folded words, inflected forms spelt out
+/// (past, present and participle, Bokmål and Nynorsk; not `enda`, which is also `even`): a
+/// win, a loss or a draw (`vant 3-1`, `vinner 2-1`, `slo Kypros 4-0`, `knuste Iran`, `tapte 0-2`, `1-1 og
 /// poengdeling`), an end (`endte 2-2`, `sluttresultatet`, `et greit resultat`), a standing
 /// (`stillingen var 1-1`, `pausestillinga`), the half-time score (`1-0 ved pause`, `ledet 2-0 til
 /// pause`, `i pausen`, `etter første omgang`) or an aggregate (`3-2 sammenlagt`). Ordered within
 /// a phrase.
 pub(crate) const RESULT_PHRASES: &[&[&str]] = &[
     &["vant"],
+    &["vinner"],
+    &["vinn"],
+    &["vunnet"],
+    &["vunne"],
     &["slo"],
+    &["slår"],
     &["knuste"],
     &["tapte"],
     &["taper"],
+    &["tapar"],
+    &["tapt"],
     &["tapa"],
     &["uavgjort"],
     &["poengdeling"],
     &["endte"],
     &["endet"],
+    &["ender"],
+    &["endar"],
     &["resultat"],
     &["resultatet"],
     &["sluttresultat"],
