@@ -22,7 +22,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check a cue lexicon: every row on its example sentence.
+    /// Check a cue lexicon on its examples, explain which rows match a text, list a lemma's forms.
     #[command(subcommand)]
     Cues(cmd::cues::Command),
     /// Measure a stage against gold files.

@@ -14,14 +14,14 @@ pub(super) enum Effect {
     /// `trigger`: gives the event.
     Trigger,
     /// `fallback`: gives the event only when no other event's trigger fired in the sentence.
-    Weak,
+    Fallback,
     /// `cancel` in the `clause` scope: cancels the event's triggers in its own clause.
-    Block,
+    CancelClause,
     /// `cancel` in the `sentence` scope: `annullerte` after `men` still undoes the goal.
-    Veto,
+    CancelSentence,
     /// `cancel` in the `overlap` scope: cancels only a trigger it overlaps (`med fem mål` is a
     /// total, while `to scoringer` in the same clause still counts).
-    Not,
+    CancelOverlap,
     /// `trigger` with `with:<event>`: gives the event only when that other event's trigger fired
     /// in the sentence.
     With(EventKind),
@@ -47,10 +47,10 @@ impl Effect {
     ) -> Result<Effect, (&'static str, String)> {
         let effect = match (role, scope) {
             ("trigger", "") => Effect::Trigger,
-            ("fallback", "") => Effect::Weak,
-            ("cancel", "clause") => Effect::Block,
-            ("cancel", "sentence") => Effect::Veto,
-            ("cancel", "overlap") => Effect::Not,
+            ("fallback", "") => Effect::Fallback,
+            ("cancel", "clause") => Effect::CancelClause,
+            ("cancel", "sentence") => Effect::CancelSentence,
+            ("cancel", "overlap") => Effect::CancelOverlap,
             ("cancel", _) => {
                 let message = format!(
                     "a cancel row needs the scope overlap, clause or sentence, not {scope:?}"
@@ -104,6 +104,9 @@ pub(super) const MAX_GAP_WORDS: usize = 6;
 
 /// The most optional elements (`x?`) a pattern may have: each doubles the variants matched.
 const MAX_OPTIONAL: usize = 4;
+
+/// The most gaps a pattern may have: trying a gap's lengths multiplies with each gap after it.
+const MAX_GAPS: usize = 3;
 
 /// What one word of a pattern accepts: a word form, `<lemma>` (all its forms), `pre*`, `*suf`,
 /// `*in*`, `*<lemma>` (words ending in one of its forms), or an alternation of these.
@@ -174,11 +177,13 @@ impl WordTest {
             self.suffixes.extend(lemma(&format!("<{rest}"))?);
         } else if item.starts_with(['@', '#', '$', '^']) {
             return Err(format!("{item:?} cannot be an alternative"));
+        } else if item.contains('?') {
+            return Err(format!("{item:?}: an alternative cannot be optional"));
         } else if item.contains(['<', '>', '[', ']', '|', '{', '}']) {
             return Err(format!("{item:?} is not a word, <lemma> or wildcard"));
         } else {
             match (item.strip_prefix('*'), item.strip_suffix('*')) {
-                (Some(rest), Some(_)) if rest.len() > 1 => {
+                (Some(rest), Some(_)) if !rest.trim_end_matches('*').is_empty() => {
                     self.infixes.push(rest.trim_end_matches('*').to_string())
                 }
                 (Some(rest), None) if !rest.is_empty() && !rest.contains('*') => {
@@ -282,6 +287,23 @@ fn expand(pattern: &str, macros: &dyn Macros, depth: usize) -> Result<Vec<String
     Ok(words)
 }
 
+/// Whether the words of a macro's pattern (a piece of a pattern: it may start or end with a gap)
+/// are well formed.
+pub(super) fn check_macro(
+    pattern: &str,
+    macros: &dyn Macros,
+    lemmatizer: &Lemmatizer,
+) -> Result<(), String> {
+    for word in expand(pattern, macros, 0)? {
+        let word = word
+            .strip_suffix('?')
+            .filter(|w| !w.is_empty())
+            .unwrap_or(&word);
+        parse_element(word, macros, lemmatizer)?;
+    }
+    Ok(())
+}
+
 /// The variants of a pattern (each optional element left in or out), if it is well formed: a
 /// word in every variant, `^` only first, gaps between words.
 pub(super) fn parse_pattern(
@@ -305,6 +327,13 @@ pub(super) fn parse_pattern(
     let optional = elements.iter().filter(|(_, o)| *o).count();
     if optional > MAX_OPTIONAL {
         return Err(format!("at most {MAX_OPTIONAL} optional elements"));
+    }
+    let gaps = elements
+        .iter()
+        .filter(|(e, _)| matches!(e, Element::Gap { .. }))
+        .count();
+    if gaps > MAX_GAPS {
+        return Err(format!("at most {MAX_GAPS} gaps"));
     }
     let mut variants = Vec::new();
     for mask in 0..1usize << optional {
@@ -334,7 +363,9 @@ fn check_variant(elements: &[Element]) -> Result<(), String> {
     let mut words = elements.iter().filter(|e| **e != Element::Start);
     let is_gap = |e: Option<&Element>| matches!(e, Some(Element::Gap { .. }));
     if is_gap(words.clone().next()) || is_gap(words.next_back()) {
-        return Err("a gap comes between words".into());
+        return Err(
+            "a gap comes between words, also with the optional elements next to it left out".into(),
+        );
     }
     if elements
         .iter()
@@ -415,6 +446,8 @@ fn alternatives(
     if depth > MAX_MACRO_DEPTH {
         return Err("macros use each other in a loop".into());
     }
+    // Classes are alternatives inside brackets, or in a macro spliced into them.
+    let in_alternation = word.starts_with('[') || depth > 0;
     let items = match word.strip_prefix('[').and_then(|w| w.strip_suffix(']')) {
         Some(inner) => inner.split('|').collect(),
         None => vec![word],
@@ -431,7 +464,7 @@ fn alternatives(
                 ));
             };
             alternatives(only, macros, lemmatizer, depth + 1, test, classes)?;
-        } else if item.starts_with(['@', '#']) && word.starts_with('[') {
+        } else if item.starts_with(['@', '#']) && in_alternation {
             match parse_element(item, macros, lemmatizer)? {
                 class @ (Element::Score
                 | Element::Number

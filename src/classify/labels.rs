@@ -43,7 +43,7 @@ pub(super) fn labels(
 }
 
 /// Whether the cue hits of a sentence cancel an event of `kind` told by the words at `span`: a
-/// veto in the sentence, a block in its clause, a `not` over it.
+/// cancel in the sentence, in its clause or over its words.
 pub(super) fn cancelled(
     lexicon: &Lexicon,
     text: &str,
@@ -73,7 +73,7 @@ impl Hits<'_> {
         cue.event == kind && cue.effect == effect
     }
 
-    /// The words of the first hit of a `kind` cue with `effect` that no veto, block or `not` of
+    /// The words of the first hit of a `kind` cue with `effect` that no cancel of
     /// its event cancels.
     fn unblocked(&self, kind: EventKind, effect: Effect) -> Option<Span> {
         self.hits
@@ -83,13 +83,13 @@ impl Hits<'_> {
             .find(|&span| !self.cancels(kind, span))
     }
 
-    /// Whether a veto of `kind` in the sentence, a block in the clause of `span` or a `not` over it
+    /// Whether a cancel of `kind` in the sentence, in the clause of `span` or over its words
     /// cancels an event of `kind` told by the words at `span`.
     fn cancels(&self, kind: EventKind, span: Span) -> bool {
         self.hits.iter().any(|(cue, at)| {
-            self.is(*cue, kind, Effect::Veto)
-                || (self.is(*cue, kind, Effect::Block) && same_clause(self.text, span, *at))
-                || (self.is(*cue, kind, Effect::Not) && at.overlaps(span))
+            self.is(*cue, kind, Effect::CancelSentence)
+                || (self.is(*cue, kind, Effect::CancelClause) && same_clause(self.text, span, *at))
+                || (self.is(*cue, kind, Effect::CancelOverlap) && at.overlaps(span))
         })
     }
 
@@ -125,14 +125,15 @@ impl Hits<'_> {
                 .map(|&(_, span)| span)
                 .find(|&span| !self.cancels(kind, span))
         };
-        // Weak cues alone: a shot that went in is a goal and not also a chance.
-        let goal_told =
-            || kind == EventKind::Chance && self.unblocked(EventKind::Goal, Effect::Weak).is_some();
+        // Fallbacks alone: a shot that went in is a goal and not also a chance.
+        let goal_told = || {
+            kind == EventKind::Chance && self.unblocked(EventKind::Goal, Effect::Fallback).is_some()
+        };
         own.or_else(with).or_else(after).or_else(|| {
             if others_fired || goal_told() {
                 None
             } else {
-                self.unblocked(kind, Effect::Weak)
+                self.unblocked(kind, Effect::Fallback)
             }
         })
     }
@@ -143,7 +144,7 @@ mod tests {
     use super::super::tests::{check_labels, labels};
 
     #[test]
-    fn blocks_vetoes_and_nots() {
+    fn cancels_of_each_scope() {
         check_labels(&[
             ("Han var nær å sette inn ledermålet.", &[("chance", "")]),
             (
@@ -160,9 +161,9 @@ mod tests {
     }
 
     #[test]
-    fn weak_cues_count_only_alone() {
+    fn fallbacks_count_only_alone() {
         check_labels(&[
-            // Weak cues alone: the shot went in, so it is not also a chance.
+            // Fallbacks alone: the shot went in, so it is not also a chance.
             ("Skotet gjekk under målvakta.", &[("goal", "")]),
             ("Keeper Fatau Dauda redder.", &[("chance", "")]),
             (

@@ -3,7 +3,7 @@
 //! so that a sentence tries only the cues that can start at its words and can match in it.
 
 use super::cue::{
-    first_word, match_elements, parse_pattern, Cue, CueTarget, Effect, Element, Macros,
+    check_macro, first_word, match_elements, parse_pattern, Cue, CueTarget, Effect, Element, Macros,
 };
 use super::minute::number_word;
 use super::EventKind;
@@ -196,6 +196,14 @@ impl Lexicon {
                 }
             }
             paths.sort();
+            if paths.is_empty() {
+                return Err(Error::Invalid(vec![problem(
+                    &path.display().to_string(),
+                    0,
+                    None,
+                    "a cue lexicon folder needs .csv files of rows".into(),
+                )]));
+            }
         } else {
             paths.push(path.to_path_buf());
         }
@@ -241,6 +249,13 @@ impl Lexicon {
             });
         }
         let lemmatizer = Lemmatizer::new()?;
+        // A macro's own mistakes are reported at its own row, once, used or not.
+        for m in &macros {
+            if let Err(message) = check_macro(&m.pattern, &MacroTable(&macros), &lemmatizer) {
+                let message = format!("{:?}: {message}", m.pattern);
+                problems.push(problem(&m.file, m.line, Some("pattern"), message));
+            }
+        }
         let mut rows: Vec<CueRow> = Vec::new();
         let mut cues = Vec::new();
         // Each pattern once per event and effect: a copy is a slip when editing.
@@ -257,6 +272,14 @@ impl Lexicon {
                 continue;
             };
             let effect = match Effect::parse(&row.role, &row.scope, &row.requires) {
+                Ok(Effect::With(other)) if other == event => {
+                    let message = format!(
+                        "with:{} on a {} row can never hold: name another event",
+                        row.event, row.event
+                    );
+                    problems.push(at("requires", message));
+                    continue;
+                }
                 Ok(effect) => effect,
                 Err((column, message)) => {
                     problems.push(at(column, message));
@@ -482,10 +505,11 @@ impl Lexicon {
     }
 }
 
-/// Whether a pattern uses the macro written `token` (`$name`, or `$name?`).
+/// Whether a pattern uses the macro written `token` (`$name`), alone, optional (`$name?`) or as an
+/// alternative (`[$name|han]`).
 fn uses_macro(pattern: &str, token: &str) -> bool {
     pattern
-        .split_whitespace()
+        .split(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '|'))
         .any(|w| w.trim_end_matches('?') == token)
 }
 
@@ -773,6 +797,52 @@ mod tests {
             sorted.sort();
             assert_eq!(keys, sorted, "{file} is not sorted by event and role");
         }
+    }
+
+    #[test]
+    fn mistakes_are_caught_when_the_lexicon_is_read() {
+        for (name, rows, message) in [
+            (
+                "own event",
+                "a,goal,trigger,,x,with:goal",
+                "cues.csv:2: column requires: with:goal on a goal row",
+            ),
+            (
+                "empty wildcard",
+                "a,goal,trigger,,*** x,",
+                "is not a word or wildcard",
+            ),
+            (
+                "optional alternative",
+                "a,goal,trigger,,[a?|b] x,",
+                "cannot be optional",
+            ),
+            (
+                "too many gaps",
+                "a,goal,trigger,,\"a {0,1} b {0,1} c {0,1} d {0,1} e\",",
+                "at most 3 gaps",
+            ),
+            (
+                "a macro's mistake at its row",
+                "m,goal,macro,,[a|b,",
+                "cues.csv:2: column pattern: \"[a|b\"",
+            ),
+        ] {
+            let csv = format!("id,event,role,scope,pattern,requires\n{rows}\n");
+            let error = Lexicon::from_csv("cues.csv", csv.as_bytes())
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(message), "{name}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_class_macro_is_an_alternative_and_counts_as_used() {
+        let csv = "id,event,role,scope,pattern\n\
+                   a,goal,trigger,,forbi [$k|sisteskansen]\n\
+                   k,,macro,,@keeper\n";
+        let lexicon = Lexicon::from_csv("cues.csv", csv.as_bytes()).unwrap();
+        assert!(lexicon.unused_macros().is_empty());
     }
 
     #[test]

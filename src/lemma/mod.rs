@@ -40,6 +40,9 @@ const MIN_COMPOUND_TAIL_CHARS: usize = 4;
 /// would make `s` + `tikker` of a plain word.
 const MIN_COMPOUND_HEAD_CHARS: usize = 2;
 
+/// The forms that do not start with their lemma's letter: (lemma, form).
+const SUPPLETIVE_FORMS: &[(&str, &str)] = &[("være", "er"), ("vere", "er")];
+
 /// A part of speech the lemmatizer tells apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -146,22 +149,25 @@ impl Lemmatizer {
         Lemma { text, origin }
     }
 
-    /// Every form of `lemma` (lower case): the lemma itself, the table's forms of it (with its
-    /// first letter), and its
-    /// regular inflections (`suffix.rs`) for each part of speech the table gives it (a noun and a
-    /// verb when the table does not know it; a verb's adjective readings are its participles), except those the table has as forms of other
-    /// lemmas only (`måler` is not a form of `mål`). Sorted, each once. This is what a `<lemma>`
-    /// cue matches: the work is done once, when the lexicon is read, so matching a sentence
-    /// costs no lemmatization.
+    /// Every form of `lemma` (lower case): the lemma itself, the table's forms of it (those with
+    /// its first letter), and its regular inflections (`suffix.rs`) for each part of speech the
+    /// table gives it (a noun and a verb when the table does not know it; a verb's adjective
+    /// readings are its participles), except those the table has as forms of other lemmas only
+    /// (`måler` is not a form of `mål`). Sorted, each once. This is what a `<lemma>` cue
+    /// matches: the work is done once, when the lexicon is read, so matching a sentence costs no
+    /// lemmatization. Regular endings a word does not take (`settt`) are harmless: no text has
+    /// them.
     pub fn forms(&self, lemma: &str) -> Vec<String> {
         let lemma = lemma.to_lowercase();
-        // Inflection keeps a Norwegian word's first letter (gå, gikk; sette, satte); a table row
-        // that does not is an annotation slip (`på` read as a form of `få`).
+        // Inflection keeps a Norwegian word's first letter (gå, gikk; sette, satte), but for
+        // `er`; a table row that does not is an annotation slip (`på` read as a form of `få`).
         let first = lemma.chars().next();
         let mut forms: Vec<String> = self
             .table
             .forms_of(&lemma)
-            .filter(|form| form.chars().next() == first)
+            .filter(|form| {
+                form.chars().next() == first || SUPPLETIVE_FORMS.contains(&(lemma.as_str(), form))
+            })
             .map(str::to_string)
             .collect();
         let is = |pos| self.table.is_lemma(&lemma, Some(pos));
