@@ -9,7 +9,7 @@ use super::clause::clause_break;
 use crate::segment::{parse_score, Token, TokenKind};
 use crate::span::Span;
 use crate::text::is_dash;
-use crate::words::results::{AGAINST, BACKGROUND_CONJUNCTIONS, RESULT_PHRASES};
+use crate::words::results::{AGAINST, BACKGROUND_CONJUNCTIONS, RESULT_PHRASES, VENUES};
 
 /// How many words of the second team's name may stand between a header's dash and its score:
 /// `Brann – Molde 2-1`, `Brann – Stabæk IF 2-0`, `Manchester City - Tottenham Hotspur FC 3-2`.
@@ -141,16 +141,22 @@ fn is_lone_dash(surface: &str) -> bool {
 }
 
 /// Whether a sentence tells a result, not a goal: one of [`RESULT_PHRASES`] (`vant 3-1`, `endte
-/// 2-2`, `ledet 1-0 til pause`) or a score right before one of [`AGAINST`] (`0-2 mot Chile`).
+/// 2-2`, `ledet 1-0 til pause`) or a score right before one of [`AGAINST`] (`0-2 mot Chile`),
+/// or before one of [`VENUES`] and then one of them (`1-1 borte mot Kasakhstan`).
 pub(super) fn tells_result(folded: &str, tokens: &[Token]) -> bool {
     let words: Vec<&str> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word)
         .map(|t| &folded[t.span])
         .collect();
-    let against = tokens
-        .windows(2)
-        .any(|pair| pair[0].kind == TokenKind::Score && AGAINST.contains(&&folded[pair[1].span]));
+    let word = |t: &Token| &folded[t.span];
+    let against = tokens.iter().enumerate().any(|(i, t)| {
+        let after = |k: usize| tokens.get(i + k).map(word);
+        t.kind == TokenKind::Score
+            && (after(1).is_some_and(|w| AGAINST.contains(&w))
+                || (after(1).is_some_and(|w| VENUES.contains(&w))
+                    && after(2).is_some_and(|w| AGAINST.contains(&w))))
+    });
     against
         || RESULT_PHRASES
             .iter()
@@ -226,6 +232,11 @@ mod tests {
         []
     );
     t!(a_result_is_no_goal, "Vikingene vant 1-0 på hjemmebane.", []);
+    t!(
+        a_result_away_against_a_team_is_no_goal,
+        "Tsjekkia har åtte poeng etter 1-0 borte mot Kasakhstan.",
+        []
+    );
     t!(
         a_result_in_the_present_is_no_goal,
         "Vikingene vinner 1-0 på hjemmebane.",

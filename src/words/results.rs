@@ -54,6 +54,10 @@ pub(crate) const RESULT_PHRASES: &[&[&str]] = &[
 /// (`0-2 mot Chile`, `2-1 imot Bodø/Glimt`), not a goal told at its moment; whole folded words.
 pub(crate) const AGAINST: &[&str] = &["mot", "imot"];
 
+/// The words of where a match was played that may stand between a result and [`AGAINST`]
+/// (`1-1 borte mot Kasakhstan`, `2-0 hjemme mot Molde`); whole folded words.
+pub(crate) const VENUES: &[&str] = &["borte", "hjemme", "heime", "ute"];
+
 /// The conjunctions of a clause that sets the background of another (`mens de ledet 1-0`, `mens
 /// det sto 1-1`): a score after one in its clause is a standing, not a goal; whole folded words.
 pub(crate) const BACKGROUND_CONJUNCTIONS: &[&str] = &["mens", "medan"];
