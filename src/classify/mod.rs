@@ -208,6 +208,8 @@ struct Running {
     shoot_out_from: Option<usize>,
     /// The event a fact-list heading that ends its line names ("Gult kort:"), for the lines below.
     list_heading: Option<EventKind>,
+    /// The minute of the sentence before when it ended at a colon, for the sentence after it.
+    minute_before_colon: Option<Minute>,
     /// The score told so far, from 0-0: a sentence that states the next one tells a goal.
     score: ScoreState,
     /// The lexicon rows that matched, when traced.
@@ -309,9 +311,19 @@ impl<'a> Classifier<'a> {
     fn sentence(&self, running: &mut Running, index: usize) {
         let scope = self.scope(running, index);
         let fact_line = matches!(scope.kind, SentenceKind::FactLine { .. });
-        let minute = stated_minute(self.folded, scope.tokens, running.last_minute, fact_line);
+        // A sentence split off at a colon goes on with the minute before it: "Et kvarter før
+        // slutt kom belønningen: Vik satte den i nota."
+        let minute = stated_minute(self.folded, scope.tokens, running.last_minute, fact_line)
+            .or(running.minute_before_colon.take());
         if minute.is_some() {
             running.last_minute = minute;
+        }
+        let ends_with_colon = scope
+            .tokens
+            .last()
+            .is_some_and(|t| &self.text[t.span] == ":");
+        if ends_with_colon && !fact_line {
+            running.minute_before_colon = minute;
         }
         let hits = scope.cue_hits(self.lexicon);
         if let Some(rows) = &mut running.rows_hit {
@@ -541,6 +553,20 @@ mod tests {
             ("Schürrle la på til både 6-0 og 7-0.", &[("goal", "")]),
             ("Chile var nærmest scoring.", &[("chance", "")]),
             ("Bosnia snytt for scoring.", &[("chance", "")]),
+        ]);
+    }
+
+    #[test]
+    fn a_sentence_after_a_colon_keeps_the_minute_before_it() {
+        check_labels(&[
+            (
+                "Et kvarter før slutt kom belønningen: Vik satte ballen i nota.",
+                &[("goal", "75")],
+            ),
+            (
+                "Så kom belønningen: Vik satte ballen i nota.",
+                &[("goal", "")],
+            ),
         ]);
     }
 
