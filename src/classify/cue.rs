@@ -155,6 +155,11 @@ impl WordTest {
             || self.infixes.iter().any(|i| word.contains(i.as_str()))
     }
 
+    /// Whether it has a wildcard (`pre*`, `*suf`, `*in*`, `*<lemma>`).
+    pub(super) fn has_wildcards(&self) -> bool {
+        self.has_wildcards
+    }
+
     /// The literals of its wildcards, which an automaton finds inside words.
     pub(super) fn literals(&self) -> impl Iterator<Item = &String> {
         self.prefixes

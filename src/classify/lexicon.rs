@@ -150,7 +150,7 @@ fn anchor(elements: &[Element]) -> Option<&[String]> {
     elements
         .iter()
         .filter_map(|e| match e {
-            Element::Word(test) if !test.forms.is_empty() && test.literals().next().is_none() => {
+            Element::Word(test) if !test.forms.is_empty() && !test.has_wildcards() => {
                 Some(test.forms.as_slice())
             }
             _ => None,
@@ -564,7 +564,7 @@ impl Index {
                             .iter()
                             .all(|f| f.chars().count() >= SELECTIVE_ANCHOR_CHARS)
                     });
-                    if test.literals().next().is_some() && selective {
+                    if test.has_wildcards() && selective {
                         wildcard_anchored.push(i);
                         continue;
                     }
