@@ -225,7 +225,7 @@ impl WordTest {
 pub(super) enum Element {
     /// `^`: the sentence start, after a quote's opening dash or guillemet.
     Start,
-    /// `*`: any one word.
+    /// `*`: any one token (a word, a number, a punctuation mark).
     Any,
     /// `#score`: a score token, or a score written with spaces (`2 - 0`).
     Score,
