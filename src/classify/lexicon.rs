@@ -386,13 +386,7 @@ impl Lexicon {
             form_ids: &form_ids,
             ..*sentence
         };
-        // The patterns whose anchor word is in the sentence, and those without one.
-        let mut possible = index.unanchored.clone();
-        for cues in looked_up.iter().flatten() {
-            for &cue in &cues.anchoring {
-                insert(&mut possible, cue);
-            }
-        }
+        let possible = self.possible(&looked_up);
         let is_possible = |cue: &usize| has(&possible, *cue);
         let everywhere: Vec<usize> = index
             .everywhere
@@ -431,20 +425,7 @@ impl Lexicon {
         let start = first_word(folded, tokens);
         tries.extend(index.at_start.iter().map(|&cue| (cue, start)));
         self.wildcard_tries(folded, tokens, &mut tries);
-        for &cue in index
-            .wildcard_anchored
-            .iter()
-            .filter(|&&c| has(&possible, c))
-        {
-            let Element::Word(test) = &self.cues[cue].elements[0] else {
-                continue;
-            };
-            for (at, token) in tokens.iter().enumerate() {
-                if test.matches(&folded[token.span]) {
-                    tries.push((cue, at));
-                }
-            }
-        }
+        self.anchored_wildcard_tries(folded, tokens, &possible, &mut tries);
         let mut hits = Vec::new();
         for (cue, at) in tries {
             // Tried by the automaton before its anchor was known, or left out.
@@ -459,6 +440,42 @@ impl Lexicon {
         hits.sort_unstable_by_key(|(cue, span)| (span.start, *cue, span.end));
         hits.dedup();
         hits
+    }
+
+    /// The patterns (a bit set of cues) whose anchor word is in a sentence, given its words'
+    /// lookups, and those without an anchor.
+    fn possible(&self, looked_up: &[Option<&WordCues>]) -> Vec<u64> {
+        let mut possible = self.index.unanchored.clone();
+        for cues in looked_up.iter().flatten() {
+            for &cue in &cues.anchoring {
+                insert(&mut possible, cue);
+            }
+        }
+        possible
+    }
+
+    /// Adds to `tries` the possible cues that start with a wildcard and have an anchor, at every
+    /// token their first element matches.
+    fn anchored_wildcard_tries(
+        &self,
+        folded: &str,
+        tokens: &[Token],
+        possible: &[u64],
+        tries: &mut Vec<(usize, usize)>,
+    ) {
+        for &cue in &self.index.wildcard_anchored {
+            let Element::Word(test) = &self.cues[cue].elements[0] else {
+                continue;
+            };
+            if !has(possible, cue) {
+                continue;
+            }
+            for (at, token) in tokens.iter().enumerate() {
+                if test.matches(&folded[token.span]) {
+                    tries.push((cue, at));
+                }
+            }
+        }
     }
 
     /// Adds to `tries` the cues starting with a wildcard word whose literal the automaton finds
