@@ -233,83 +233,26 @@ impl Lexicon {
         }
         let (macro_rows, raw): (Vec<RawRow>, Vec<RawRow>) =
             raw.into_iter().partition(|r| r.role == "macro");
-        let mut macros: Vec<MacroRow> = Vec::new();
-        for row in macro_rows {
-            let name = row.id.trim_start_matches('$').to_string();
-            if let Some(first) = macros.iter().find(|m| m.name == name) {
-                let message = format!("macro ${name} is already on {}:{}", first.file, first.line);
-                problems.push(problem(&row.file, row.line, Some("id"), message));
-                continue;
-            }
-            macros.push(MacroRow {
-                name,
-                pattern: row.pattern,
-                file: row.file,
-                line: row.line,
-            });
-        }
         let lemmatizer = Lemmatizer::new()?;
-        // A macro's own mistakes are reported at its own row, once, used or not.
-        for m in &macros {
-            if let Err(message) = check_macro(&m.pattern, &MacroTable(&macros), &lemmatizer) {
-                let message = format!("{:?}: {message}", m.pattern);
-                problems.push(problem(&m.file, m.line, Some("pattern"), message));
-            }
-        }
+        let macros = read_macros(macro_rows, &lemmatizer, &mut problems);
         let mut rows: Vec<CueRow> = Vec::new();
         let mut cues = Vec::new();
-        // Each pattern once per event and effect: a copy is a slip when editing.
-        let mut seen: HashMap<(EventKind, String, Effect), (String, u64)> = HashMap::default();
-        let mut ids: HashMap<String, (String, u64)> = HashMap::default();
+        let mut seen = Seen::default();
         for row in raw {
-            let at = |column, message| problem(&row.file, row.line, Some(column), message);
-            let Some(event) = EventKind::parse(&row.event) else {
-                let message = format!(
-                    "unknown event {:?} (goal, chance, foul, penalty)",
-                    row.event
-                );
-                problems.push(at("event", message));
-                continue;
-            };
-            let effect = match Effect::parse(&row.role, &row.scope, &row.requires) {
-                Ok(Effect::With(other)) if other == event => {
-                    let message = format!(
-                        "with:{} on a {} row can never hold: name another event",
-                        row.event, row.event
-                    );
-                    problems.push(at("requires", message));
-                    continue;
-                }
-                Ok(effect) => effect,
-                Err((column, message)) => {
-                    problems.push(at(column, message));
+            let at = |(column, message)| problem(&row.file, row.line, Some(column), message);
+            let checked = row_effect(&row).and_then(|(event, effect)| {
+                let variants = parse_pattern(&row.pattern, &MacroTable(&macros), &lemmatizer)
+                    .map_err(|message| ("pattern", format!("{:?}: {message}", row.pattern)))?;
+                seen.first(&row, event, effect)?;
+                Ok((event, effect, variants))
+            });
+            let (event, effect, variants) = match checked {
+                Ok(checked) => checked,
+                Err(mistake) => {
+                    problems.push(at(mistake));
                     continue;
                 }
             };
-            if row.id.is_empty() {
-                problems.push(at("id", "every row needs an id".into()));
-                continue;
-            }
-            if let Some((file, line)) = ids.get(&row.id) {
-                let message = format!("id {:?} is already on {file}:{line}", row.id);
-                problems.push(at("id", message));
-                continue;
-            }
-            let variants = match parse_pattern(&row.pattern, &MacroTable(&macros), &lemmatizer) {
-                Ok(variants) => variants,
-                Err(message) => {
-                    problems.push(at("pattern", format!("{:?}: {message}", row.pattern)));
-                    continue;
-                }
-            };
-            let words = row.pattern.split_whitespace().collect::<Vec<_>>().join(" ");
-            if let Some((file, line)) = seen.get(&(event, words.clone(), effect)) {
-                let message = format!("pattern {:?} is already on {file}:{line}", row.pattern);
-                problems.push(at("pattern", message));
-                continue;
-            }
-            seen.insert((event, words, effect), (row.file.clone(), row.line));
-            ids.insert(row.id.clone(), (row.file.clone(), row.line));
             let index = rows.len();
             cues.extend(variants.into_iter().map(|elements| Cue {
                 row: index,
@@ -522,6 +465,139 @@ impl Lexicon {
     }
 }
 
+/// Gives every form of the cues' word tests an id, held by the tests: the words of the index,
+/// with no cues yet.
+fn form_ids(cues: &mut [Cue]) -> HashMap<String, WordCues> {
+    let mut words: HashMap<String, WordCues> = HashMap::default();
+    for cue in cues.iter_mut() {
+        for element in &mut cue.elements {
+            let (Element::Word(test) | Element::Either(test, _)) = element else {
+                continue;
+            };
+            test.form_ids = test
+                .forms
+                .iter()
+                .map(|form| {
+                    let next = words.len() as u32;
+                    words
+                        .entry(form.clone())
+                        .or_insert_with(|| WordCues {
+                            id: next,
+                            starting: Vec::new(),
+                            anchoring: Vec::new(),
+                        })
+                        .id
+                })
+                .collect();
+            test.form_ids.sort_unstable();
+        }
+    }
+    words
+}
+
+/// Records each cue under the forms of its anchor, and gives the bit set of the cues without one.
+fn anchor_words(cues: &[Cue], words: &mut HashMap<String, WordCues>) -> Vec<u64> {
+    let mut unanchored = vec![0; cues.len().div_ceil(64)];
+    for (i, cue) in cues.iter().enumerate() {
+        match anchor(&cue.elements) {
+            Some(forms) => {
+                for form in forms {
+                    let word = words.get_mut(form).expect("every form has an id");
+                    word.anchoring.push(i);
+                }
+            }
+            None => insert(&mut unanchored, i),
+        }
+    }
+    unanchored
+}
+
+/// The macro rows, each name once, each pattern checked at its own row (used or not).
+fn read_macros(
+    rows: Vec<RawRow>,
+    lemmatizer: &Lemmatizer,
+    problems: &mut Vec<Problem>,
+) -> Vec<MacroRow> {
+    let mut macros: Vec<MacroRow> = Vec::new();
+    for row in rows {
+        let name = row.id.trim_start_matches('$').to_string();
+        if let Some(first) = macros.iter().find(|m| m.name == name) {
+            let message = format!("macro ${name} is already on {}:{}", first.file, first.line);
+            problems.push(problem(&row.file, row.line, Some("id"), message));
+            continue;
+        }
+        macros.push(MacroRow {
+            name,
+            pattern: row.pattern,
+            file: row.file,
+            line: row.line,
+        });
+    }
+    for m in &macros {
+        if let Err(message) = check_macro(&m.pattern, &MacroTable(&macros), lemmatizer) {
+            let message = format!("{:?}: {message}", m.pattern);
+            problems.push(problem(&m.file, m.line, Some("pattern"), message));
+        }
+    }
+    macros
+}
+
+/// A row's event and effect, or the column and message of what is wrong with them.
+fn row_effect(row: &RawRow) -> Result<(EventKind, Effect), (&'static str, String)> {
+    let Some(event) = EventKind::parse(&row.event) else {
+        let message = format!(
+            "unknown event {:?} (goal, chance, foul, penalty)",
+            row.event
+        );
+        return Err(("event", message));
+    };
+    match Effect::parse(&row.role, &row.scope, &row.requires)? {
+        Effect::With(other) if other == event => {
+            let message = format!(
+                "with:{} on a {} row can never hold: name another event",
+                row.event, row.event
+            );
+            Err(("requires", message))
+        }
+        effect => Ok((event, effect)),
+    }
+}
+
+/// The ids and the patterns read so far, with where each was first.
+#[derive(Default)]
+struct Seen {
+    ids: HashMap<String, (String, u64)>,
+    /// Each pattern once per event and effect: a copy is a slip when editing.
+    patterns: HashMap<(EventKind, String, Effect), (String, u64)>,
+}
+
+impl Seen {
+    /// Records a row, or says which earlier row it repeats.
+    fn first(
+        &mut self,
+        row: &RawRow,
+        event: EventKind,
+        effect: Effect,
+    ) -> Result<(), (&'static str, String)> {
+        if row.id.is_empty() {
+            return Err(("id", "every row needs an id".into()));
+        }
+        if let Some((file, line)) = self.ids.get(&row.id) {
+            return Err(("id", format!("id {:?} is already on {file}:{line}", row.id)));
+        }
+        let words = row.pattern.split_whitespace().collect::<Vec<_>>().join(" ");
+        let key = (event, words, effect);
+        if let Some((file, line)) = self.patterns.get(&key) {
+            let message = format!("pattern {:?} is already on {file}:{line}", row.pattern);
+            return Err(("pattern", message));
+        }
+        let place = (row.file.clone(), row.line);
+        self.patterns.insert(key, place.clone());
+        self.ids.insert(row.id.clone(), place);
+        Ok(())
+    }
+}
+
 /// Whether a pattern uses the macro written `token` (`$name`), alone, optional (`$name?`) or as an
 /// alternative (`[$name|han]`).
 fn uses_macro(pattern: &str, token: &str) -> bool {
@@ -534,30 +610,7 @@ impl Index {
     /// Indexes the cues by their first element, and gives every form of their word tests an id
     /// (held by the tests too).
     fn build(cues: &mut [Cue]) -> Index {
-        let mut words: HashMap<String, WordCues> = HashMap::default();
-        for cue in cues.iter_mut() {
-            for element in &mut cue.elements {
-                let (Element::Word(test) | Element::Either(test, _)) = element else {
-                    continue;
-                };
-                test.form_ids = test
-                    .forms
-                    .iter()
-                    .map(|form| {
-                        let next = words.len() as u32;
-                        words
-                            .entry(form.clone())
-                            .or_insert_with(|| WordCues {
-                                id: next,
-                                starting: Vec::new(),
-                                anchoring: Vec::new(),
-                            })
-                            .id
-                    })
-                    .collect();
-                test.form_ids.sort_unstable();
-            }
-        }
+        let mut words = form_ids(cues);
         let cues: &[Cue] = cues;
         let (mut literals, mut wildcard_cues): (Vec<String>, Vec<Vec<usize>>) =
             (Vec::new(), Vec::new());
@@ -608,21 +661,7 @@ impl Index {
                 Element::Gap { .. } => {}
             }
         }
-        let mut unanchored = vec![0; cues.len().div_ceil(64)];
-        for (i, cue) in cues.iter().enumerate() {
-            match anchor(&cue.elements) {
-                Some(forms) => {
-                    for form in forms {
-                        words
-                            .get_mut(form)
-                            .expect("every form has an id")
-                            .anchoring
-                            .push(i);
-                    }
-                }
-                None => insert(&mut unanchored, i),
-            }
-        }
+        let unanchored = anchor_words(cues, &mut words);
         for list in wildcard_cues
             .iter_mut()
             .chain(words.values_mut().map(|w| &mut w.starting))
