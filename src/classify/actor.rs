@@ -4,7 +4,7 @@
 
 use super::clause::clause_break;
 use super::{EventKind, Scope};
-use crate::gazetteer::{EntityKind, Position};
+use crate::gazetteer::{EntityKind, PlayerProfile};
 use crate::ids::{EntityId, MentionId};
 use crate::recognize::How;
 use crate::span::Span;
@@ -75,7 +75,7 @@ impl Scope<'_> {
         self.recognition.mentions[mention]
             .entity()
             .and_then(|e| self.gazetteer.player(e))
-            .is_some_and(|player| player.position == Some(Position::Goalkeeper))
+            .is_some_and(PlayerProfile::is_goalkeeper)
     }
 
     /// Whether a mention is of a player who may have done an event of `kind`: not a keeper

@@ -43,7 +43,8 @@
 //! minute stated last in the document (`tre minutter senere`, `minuttet senere`).
 //!
 //! One file per concern: `cue.rs` is the pattern language, `lexicon.rs` the lexicon read from
-//! CSV and `examples.rs` the check of its rows on their examples; `labels.rs` turns a sentence's cue hits into events, `minute.rs` finds their minute,
+//! CSV and `examples.rs` the check of its rows on their examples; `labels.rs` turns a sentence's
+//! cue hits into events, `minute.rs` finds their minute,
 //! `actor.rs` and `team.rs` who did them (`clause.rs`: where a clause ends), `fact_list.rs` and
 //! `shoot_out.rs` handle fact lists and penalty shoot-outs (`layout.rs`: headlines and blank
 //! lines), `score_state.rs` the score told so far; `testing.rs` serves the tests; this file walks a
@@ -68,7 +69,7 @@ pub use examples::{check_examples, rows_matching, ExampleProblem};
 pub use lexicon::{CueRow, Lexicon};
 pub use minute::Minute;
 
-use crate::gazetteer::{Gazetteer, Position};
+use crate::gazetteer::{Gazetteer, PlayerProfile};
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
 use crate::segment::{Segmented, Sentence, SentenceKind, Token, TokenKind};
@@ -277,7 +278,7 @@ impl Scope<'_> {
         let keepers = self.mentions_where(|e| {
             self.gazetteer
                 .player(e)
-                .is_some_and(|p| p.position == Some(Position::Goalkeeper))
+                .is_some_and(PlayerProfile::is_goalkeeper)
         });
         lexicon.hits(&CueTarget {
             folded: self.folded,

@@ -2,10 +2,9 @@
 //! them) and runs every row on its example sentence; `kampfakta cues forms LEMMA...`: the forms a
 //! `<lemma>` matches; `kampfakta cues explain TEXT`: the rows that match in a text.
 
-use super::GazetteerFolders;
+use super::{lexicon, GazetteerFolders};
 use kampfakta::classify::{check_examples, rows_matching};
 use kampfakta::lemma::Lemmatizer;
-use kampfakta::Lexicon;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -59,10 +58,7 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.text
     };
-    let lexicon = match &args.cues {
-        Some(path) => Lexicon::from_path(path)?,
-        None => Lexicon::new()?,
-    };
+    let lexicon = lexicon(args.cues.as_deref())?;
     let gazetteer = args.gazetteer.gazetteer()?;
     let mut out = std::io::stdout().lock();
     for row in rows_matching(&lexicon, &gazetteer, &text) {
@@ -98,10 +94,7 @@ fn forms(lemmas: &[String]) -> anyhow::Result<ExitCode> {
 }
 
 fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let lexicon = match &args.path {
-        Some(path) => Lexicon::from_path(path)?,
-        None => Lexicon::new()?,
-    };
+    let lexicon = lexicon(args.path.as_deref())?;
     let gazetteer = args.gazetteer.gazetteer()?;
     let problems = check_examples(&lexicon, &gazetteer);
     let unused = lexicon.unused_macros();

@@ -51,10 +51,17 @@ impl GazetteerArgs {
     }
 
     pub fn pipeline(&self) -> anyhow::Result<Pipeline> {
-        let lexicon = match &self.cues {
-            Some(path) => Lexicon::from_path(path)?,
-            None => Lexicon::new()?,
-        };
-        Ok(Pipeline::with(self.gazetteer()?, lexicon))
+        Ok(Pipeline::with(
+            self.gazetteer()?,
+            lexicon(self.cues.as_deref())?,
+        ))
     }
+}
+
+/// The cue lexicon at `path` (a CSV file or a folder of them), or the shipped one.
+pub fn lexicon(path: Option<&std::path::Path>) -> anyhow::Result<Lexicon> {
+    Ok(match path {
+        Some(path) => Lexicon::from_path(path)?,
+        None => Lexicon::new()?,
+    })
 }

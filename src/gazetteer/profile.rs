@@ -55,6 +55,11 @@ pub struct PlayerProfile {
 }
 
 impl PlayerProfile {
+    /// Whether the row gives the player's position as goalkeeper.
+    pub fn is_goalkeeper(&self) -> bool {
+        self.position == Some(Position::Goalkeeper)
+    }
+
     /// The player's national team when the row gives exactly one: a description (`italieneren`)
     /// or a squad only counts a player of one nation.
     pub fn nationality(&self) -> Option<EntityId> {
