@@ -66,9 +66,10 @@ pub mod segment;
 pub mod span;
 pub(crate) mod text;
 pub mod topic;
+pub mod train;
 pub(crate) mod words;
 
-pub use classify::{Event, EventKind, Lexicon, Minute};
+pub use classify::{Event, EventKind, Lexicon, Minute, Model};
 pub use error::{Error, Result};
 pub use gazetteer::Gazetteer;
 pub use ids::{EntityId, MentionId, SentenceId};

@@ -37,6 +37,8 @@ enum Command {
     Merge(cmd::merge::Args),
     /// Print the sentences and tokens of a file with byte offsets.
     Tokenize(cmd::tokenize::Args),
+    /// Train an event model from labelled sentences (and cross-validate it with --cv).
+    Train(cmd::train::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Command::Gazetteer(command) => cmd::gazetteer::run(*command),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Tokenize(args) => cmd::tokenize::run(args),
+        Command::Train(args) => cmd::train::run(args),
     };
     match result {
         Ok(code) => code,

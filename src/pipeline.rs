@@ -1,7 +1,8 @@
 //! The stages run in order on one document: [`Pipeline`] holds what they need, built once and
 //! shared by every worker thread, and [`Analysis`] is what they found.
 
-use crate::classify::{self, Event, Lexicon};
+use crate::classify::model::Vocabulary;
+use crate::classify::{self, Event, Lexicon, Model, TracedSentence};
 use crate::error::Result;
 use crate::facts::{match_facts, MatchFacts};
 use crate::gazetteer::Gazetteer;
@@ -9,12 +10,16 @@ use crate::ingest::Document;
 use crate::recognize::{self, Recognition};
 use crate::segment::{self, Sentence};
 use crate::topic;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 /// The stages with their data, built once and shared by every worker thread.
 #[derive(Debug, Clone)]
 pub struct Pipeline {
     gazetteer: Gazetteer,
     lexicon: Lexicon,
+    /// The model that decides the events with the rules; `None`: the rules alone.
+    model: Option<Arc<Model>>,
     /// Report mentions and events of football documents only (the default).
     football_only: bool,
 }
@@ -39,18 +44,26 @@ pub struct Analysis<'d> {
 }
 
 impl Pipeline {
-    /// The shipped gazetteers and cue lexicon.
+    /// The shipped gazetteers, cue lexicon and model.
     pub fn new() -> Result<Pipeline> {
-        Ok(Pipeline::with(Gazetteer::new()?, Lexicon::new()?))
+        Ok(Pipeline::with(Gazetteer::new()?, Lexicon::new()?).with_model(Some(Model::new()?)))
     }
 
-    /// A pipeline with the given gazetteer and cue lexicon.
+    /// A pipeline with the given gazetteer and cue lexicon, and the rules alone.
     pub fn with(gazetteer: Gazetteer, lexicon: Lexicon) -> Pipeline {
         Pipeline {
             gazetteer,
             lexicon,
+            model: None,
             football_only: true,
         }
+    }
+
+    /// The same pipeline with a model deciding the events with the rules, or (`None`) the rules
+    /// alone.
+    pub fn with_model(mut self, model: Option<Model>) -> Pipeline {
+        self.model = model.map(Arc::new);
+        self
     }
 
     /// Reports the mentions and events of every document, not only of football documents. By
@@ -76,7 +89,16 @@ impl Pipeline {
         }
         let segmented = segment::Segmented::with_folded(text, folded);
         let recognition = recognize::recognize(&self.gazetteer, &segmented);
-        let events = classify::classify(&self.lexicon, &self.gazetteer, &segmented, &recognition);
+        let events = match &self.model {
+            Some(model) => classify::classify_with_model(
+                &self.lexicon,
+                &self.gazetteer,
+                &segmented,
+                &recognition,
+                model,
+            ),
+            None => classify::classify(&self.lexicon, &self.gazetteer, &segmented, &recognition),
+        };
         let football = !self.football_only
             || topic::is_football_document(&self.gazetteer, glance, &recognition, &events);
         if !football {
@@ -91,6 +113,50 @@ impl Pipeline {
             facts,
             football,
         }
+    }
+}
+
+/// A document as training reads it: its sentences, and each one's rules' labels and features.
+#[derive(Debug, Clone)]
+pub struct Traced {
+    /// The sentences, in document order.
+    pub sentences: Vec<Sentence>,
+    /// One per sentence.
+    pub traced: Vec<TracedSentence>,
+}
+
+impl Pipeline {
+    /// Runs the stages with the rules alone on one document and gives each sentence's features
+    /// for a model with the words of `vocabulary` (naming the buckets in `names` when given);
+    /// `None` for a document set aside as not football, whose sentences a model never sees.
+    pub fn trace(
+        &self,
+        document: &Document,
+        vocabulary: &Vocabulary,
+        names: Option<&mut FxHashMap<u32, String>>,
+    ) -> Option<Traced> {
+        let text = document.text.as_str();
+        let folded = segment::fold(text);
+        let glance = topic::Glance::new(text, &folded);
+        if self.football_only && !glance.may_be_football() {
+            return None;
+        }
+        let segmented = segment::Segmented::with_folded(text, folded);
+        let recognition = recognize::recognize(&self.gazetteer, &segmented);
+        let (events, traced) = classify::trace_for_training(
+            &self.lexicon,
+            &self.gazetteer,
+            &segmented,
+            &recognition,
+            vocabulary,
+            names,
+        );
+        let football = !self.football_only
+            || topic::is_football_document(&self.gazetteer, glance, &recognition, &events);
+        football.then_some(Traced {
+            sentences: segmented.sentences,
+            traced,
+        })
     }
 }
 

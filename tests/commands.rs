@@ -256,3 +256,69 @@ fn cues_check_names_the_rows_that_fail_on_their_examples() {
         "{stdout}"
     );
 }
+
+/// `train` on a user's labels, then `extract --model` with what it wrote: the worked example of
+/// the README, on the house-style fixture whose goals the rules do not know.
+#[test]
+fn train_then_extract_with_the_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("house.model");
+    let train = kampfakta(&[
+        "train",
+        "tests/data/house-style/gold.tsv",
+        "--corpus",
+        "tests/data",
+        "--cv",
+        "4",
+        "--out",
+        model.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&train.stdout);
+    assert!(
+        train.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&train.stderr)
+    );
+    assert!(
+        stdout.contains("4-fold cross-validation, folds by document"),
+        "{stdout}"
+    );
+    assert!(read(&model).starts_with("kampfakta-events-model 1\n"));
+    let report = dir.path().join("report.txt");
+    std::fs::write(&report, "Etter 50 minutter sendte Nilsen kula i buret.\n").unwrap();
+    let events = |extra: &[&str]| {
+        let out = dir.path().join(format!("out{}", extra.len()));
+        let run = extract(&[report.as_os_str()], &out, extra);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        column(&read(&out.join("events.csv")), "event")
+    };
+    assert_eq!(events(&["--model", model.to_str().unwrap()]), ["goal"]);
+    assert_eq!(events(&["--rules-only"]), Vec::<String>::new());
+}
+
+#[test]
+fn a_broken_model_file_is_named_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("bad.model");
+    std::fs::write(
+        &model,
+        "kampfakta-events-model 1\ntrained x\nbuckets many\n",
+    )
+    .unwrap();
+    let run = extract(
+        &["data/samples"],
+        &dir.path().join("out"),
+        &["--model", model.to_str().unwrap()],
+    );
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("bad.model:3: `buckets` wants a whole number"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("out").exists(), "nothing is written");
+}

@@ -9,3 +9,4 @@ mod properties;
 mod robustness;
 mod shared_data;
 mod snapshots;
+mod training;

@@ -389,3 +389,36 @@ fn lemma_accuracy_on_ud_test_keeps_its_floor() {
         );
     }
 }
+
+/// The shipped model is what its documented command gives: `kampfakta train
+/// ../shared/gold/train-synthetic.tsv ../shared/gold/dev.tsv --corpus ../shared/corpora --out
+/// data/events.model` (README, "Events: rules and a model").
+#[test]
+fn the_shipped_model_is_what_its_training_command_gives() {
+    use kampfakta::classify::model::Settings;
+    let (Some(train), Some(dev), Some(corpora)) = (
+        shared_path("gold/train-synthetic.tsv"),
+        shared_path("gold/dev.tsv"),
+        shared_path("corpora"),
+    ) else {
+        return;
+    };
+    let files = [train, dev];
+    let mut gold = Vec::new();
+    for file in &files {
+        gold.extend(kampfakta::eval::read_gold_events(file).unwrap());
+    }
+    let rules = Pipeline::with(
+        kampfakta::Gazetteer::new().unwrap(),
+        kampfakta::Lexicon::new().unwrap(),
+    );
+    let set = kampfakta::train::TrainingSet::read(&rules, Some(&corpora), &gold).unwrap();
+    let settings = Settings::default();
+    let about = kampfakta::train::description(&files, true, true, settings);
+    let model = kampfakta::train::fit(&set, &|_| true, true, settings, about);
+    let shipped = include_str!("../data/events.model");
+    assert!(
+        model.to_text() == shipped,
+        "data/events.model is not what training gives now: train it again with the README's command"
+    );
+}

@@ -23,6 +23,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("help_gazetteer_from_conll", &["gazetteer", "from-conll"]),
     ("help_merge", &["merge"]),
     ("help_tokenize", &["tokenize"]),
+    ("help_train", &["train"]),
 ];
 
 /// The `--help` screen of `command`, checked to have succeeded.

@@ -59,15 +59,18 @@ mod labels;
 mod layout;
 mod lexicon;
 mod minute;
+pub mod model;
 mod score_state;
 mod shoot_out;
 mod team;
 #[cfg(test)]
 pub(crate) mod testing;
+mod with_model;
 
 pub use examples::{check_examples, rows_matching, ExampleProblem};
 pub use lexicon::{CueRow, Lexicon};
 pub use minute::Minute;
+pub use model::Model;
 
 use crate::gazetteer::{Gazetteer, PlayerProfile};
 use crate::ids::{EntityId, MentionId, SentenceId};
@@ -78,9 +81,12 @@ use actor::Attribution;
 use cue::CueTarget;
 use layout::{blank_line_between, is_headline};
 use minute::stated_minute;
+use model::{Features, Vocabulary};
+use rustc_hash::FxHashMap;
 use score_state::{in_background, tells_result, ScoreState};
 use shoot_out::{headline_kicks, mentions_shoot_out, penalty_just_before, shoot_out_kick};
 use std::ops::Range;
+use with_model::{minute_led, Stated};
 
 /// The events a sentence can report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -141,7 +147,8 @@ pub struct Event {
     pub score: Option<Span>,
 }
 
-/// Classifies every sentence of a document, in order; minutes carry across sentences.
+/// Classifies every sentence of a document, in order, with the rules alone; minutes carry
+/// across sentences.
 pub fn classify(
     lexicon: &Lexicon,
     gazetteer: &Gazetteer,
@@ -152,17 +159,97 @@ pub fn classify(
     classify_traced(&classifier, Running::default()).0
 }
 
+/// Classifies every sentence of a document with the rules and a model, which decides each label
+/// (see [`model`]).
+pub fn classify_with_model(
+    lexicon: &Lexicon,
+    gazetteer: &Gazetteer,
+    document: &Segmented<'_>,
+    recognition: &Recognition,
+    model: &Model,
+) -> Vec<Event> {
+    if !model.can_change_labels() {
+        return classify(lexicon, gazetteer, document, recognition);
+    }
+    let mut classifier = Classifier::new(lexicon, gazetteer, document, recognition);
+    classifier.read_for_model(&model.vocabulary, Some(model));
+    classify_traced(&classifier, Running::default()).0
+}
+
+/// One sentence as training reads it: the rules' labels and the labels a `cancel` row matched
+/// for (as [`EventKind::ALL`] bits), and the model's features.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TracedSentence {
+    /// The rules' labels when the model's step reads the sentence.
+    pub rule_labels: u8,
+    /// The rules' labels at the end of the document: a shoot-out's headline is told again as a
+    /// kick once the section below it has been read, after every sentence's step.
+    pub final_labels: u8,
+    /// The labels cancelled in the sentence.
+    pub cancelled: u8,
+    /// Whether a model with the rules' features reads the sentence: one where a cue matched, the
+    /// rules gave a label or a score or minute is stated. It leaves the others as the rules leave
+    /// them (without events), which keeps it from costing time on text that is not about
+    /// football. A model on the text alone reads every sentence.
+    pub read: bool,
+    /// The features, with the words of `vocabulary`.
+    pub features: Features,
+}
+
+/// The rules' events, and the rules' labels and the model's features of every sentence of a
+/// document (for training): the words are looked up in `vocabulary`, and the buckets are named
+/// in `names` when given.
+pub fn trace_for_training(
+    lexicon: &Lexicon,
+    gazetteer: &Gazetteer,
+    document: &Segmented<'_>,
+    recognition: &Recognition,
+    vocabulary: &Vocabulary,
+    names: Option<&mut FxHashMap<u32, String>>,
+) -> (Vec<Event>, Vec<TracedSentence>) {
+    let mut names = names;
+    let mut classifier = Classifier::new(lexicon, gazetteer, document, recognition);
+    classifier.read_for_model(vocabulary, None);
+    let running = Running {
+        traced: Some(Vec::new()),
+        names: names.as_deref_mut().map(std::mem::take),
+        ..Running::default()
+    };
+    let (events, _, running) = classify_running(&classifier, running);
+    if let (Some(out), Some(found)) = (names, running.names) {
+        *out = found;
+    }
+    let mut traced = running.traced.unwrap_or_default();
+    for event in &events {
+        if let Some(sentence) = traced.get_mut(event.sentence.index()) {
+            sentence.final_labels |= model::bits([event.kind]);
+        }
+    }
+    (events, traced)
+}
+
 /// Runs the classifier over every sentence; also gives the lexicon rows that matched when
 /// `running` traces them.
-fn classify_traced(classifier: &Classifier<'_>, mut running: Running) -> (Vec<Event>, Vec<usize>) {
+fn classify_traced(classifier: &Classifier<'_>, running: Running) -> (Vec<Event>, Vec<usize>) {
+    let (events, rows, _) = classify_running(classifier, running);
+    (events, rows)
+}
+
+/// Runs the classifier over every sentence; gives the events, the rows that matched when traced,
+/// and what was carried to the end.
+fn classify_running(
+    classifier: &Classifier<'_>,
+    mut running: Running,
+) -> (Vec<Event>, Vec<usize>, Running) {
     for index in 0..classifier.sentences.len() {
         classifier.sentence(&mut running, index);
     }
-    let mut events = running.events;
+    let mut events = std::mem::take(&mut running.events);
     if let Some(from) = running.shoot_out_from {
         headline_kicks(classifier.text, classifier.sentences, &mut events, from);
     }
-    (events, running.rows_hit.unwrap_or_default())
+    let rows = running.rows_hit.take().unwrap_or_default();
+    (events, rows, running)
 }
 
 /// The events of a document and the rows of the lexicon that matched in it (for checking the
@@ -192,6 +279,23 @@ struct Classifier<'a> {
     text: &'a str,
     folded: &'a str,
     sentences: &'a [Sentence],
+    /// What the model layer reads, when a model decides or training traces.
+    for_model: Option<ForModel<'a>>,
+}
+
+/// What the model layer reads of a document.
+struct ForModel<'a> {
+    /// The model that decides the labels; `None` when training only traces features.
+    model: Option<&'a Model>,
+    /// The words sentences are featurized with.
+    vocabulary: &'a Vocabulary,
+    /// Every sentence's cue hits, found before the first sentence is classified: a sentence's
+    /// features include the next one's.
+    hits: Vec<Vec<(usize, Span)>>,
+    /// The document has a score in its first sentences (a report's header).
+    header: bool,
+    /// Several lines start with a minute: a live blog.
+    live_blog: bool,
 }
 
 /// What classification carries from one sentence of a document to the next.
@@ -215,6 +319,12 @@ struct Running {
     score: ScoreState,
     /// The lexicon rows that matched, when traced.
     rows_hit: Option<Vec<usize>>,
+    /// The rules' labels of the sentence before, as bits, for the model.
+    previous_rule_labels: u8,
+    /// Each sentence's rules' labels and features, when training traces them.
+    traced: Option<Vec<TracedSentence>>,
+    /// The names of the feature buckets, when training keeps them.
+    names: Option<FxHashMap<u32, String>>,
 }
 
 impl Running {
@@ -305,7 +415,33 @@ impl<'a> Classifier<'a> {
             text: document.text,
             folded: document.folded.as_str(),
             sentences: &document.sentences,
+            for_model: None,
         }
+    }
+
+    /// Prepares the model layer: every sentence's cue hits and the document's kind.
+    fn read_for_model(&mut self, vocabulary: &'a Vocabulary, model: Option<&'a Model>) {
+        let mut cursor = Running::default();
+        let hits = (0..self.sentences.len())
+            .map(|index| self.scope(&mut cursor, index).cue_hits(self.lexicon))
+            .collect();
+        let header = self
+            .sentences
+            .iter()
+            .take(3)
+            .any(|s| s.tokens.iter().any(|t| t.kind == TokenKind::Score));
+        let minute_led = self
+            .sentences
+            .iter()
+            .filter(|s| minute_led(self.text, &s.tokens))
+            .count();
+        self.for_model = Some(ForModel {
+            model,
+            vocabulary,
+            hits,
+            header,
+            live_blog: minute_led >= 3,
+        });
     }
 
     /// Classifies sentence `index`, adding its events to `running`.
@@ -326,17 +462,22 @@ impl<'a> Classifier<'a> {
         if ends_with_colon && !fact_line {
             running.minute_before_colon = minute;
         }
-        let hits = scope.cue_hits(self.lexicon);
+        let found;
+        let hits: &[(usize, Span)] = match &self.for_model {
+            Some(for_model) => &for_model.hits[index],
+            None => {
+                found = scope.cue_hits(self.lexicon);
+                &found
+            }
+        };
         if let Some(rows) = &mut running.rows_hit {
             rows.extend(hits.iter().map(|&(cue, _)| self.lexicon.cues[cue].row));
         }
         let mut labels = self
-            .labels(running, &scope, index, &hits)
+            .labels(running, &scope, index, hits)
             .unwrap_or_default();
-        self.follow_score(running, &scope, index, &hits, &mut labels);
-        if labels.is_empty() {
-            return;
-        }
+        let score_before = running.score;
+        self.follow_score(running, &scope, index, hits, &mut labels);
         let score = scope
             .tokens
             .iter()
@@ -345,8 +486,19 @@ impl<'a> Classifier<'a> {
             .map(|t| t.span);
         // In a match decided on penalties, a goal or miss told right after a penalty, with no
         // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
-        if minute.is_none() && self.is_kick(running, index) {
+        if !labels.is_empty() && minute.is_none() && self.is_kick(running, index) {
             shoot_out_kick(&mut labels, score.is_some());
+        }
+        if self.for_model.is_some() {
+            let stated = Stated {
+                minute: minute.is_some(),
+                score: score.is_some(),
+                score_before,
+            };
+            self.model_step(running, &scope, index, stated, &mut labels);
+        }
+        if labels.is_empty() {
+            return;
         }
         if labels.iter().any(|(kind, _)| *kind == EventKind::Penalty)
             && mentions_shoot_out(self.folded, scope.tokens)

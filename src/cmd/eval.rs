@@ -1,8 +1,9 @@
 //! `kampfakta eval ...`: each stage's quality against gold files.
 
-use super::GazetteerArgs;
+use super::{GazetteerArgs, ModelArgs};
 use anyhow::Context;
 use kampfakta::eval::{predict_documents, predict_sentences, read_gold_events, EventScores};
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -65,8 +66,15 @@ pub struct EventsArgs {
     /// Print the first N misclassified sentences with the triggers that fired.
     #[arg(long, value_name = "N", default_value_t = 0)]
     errors: usize,
+    /// Instead of scoring the pipeline, cross-validate with K folds by document (needs --corpus):
+    /// the rules alone, a model trained on the gold file without the rules' features and one
+    /// with them, on the same folds.
+    #[arg(long, value_name = "K", requires = "corpus")]
+    cv: Option<usize>,
     #[command(flatten)]
     gazetteer: GazetteerArgs,
+    #[command(flatten)]
+    model: ModelArgs,
 }
 
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
@@ -79,7 +87,10 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
 }
 
 fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
-    let pipeline = args.gazetteer.pipeline()?;
+    if let Some(k) = args.cv {
+        return events_cv(&args, k);
+    }
+    let pipeline = args.gazetteer.pipeline()?.with_model(args.model.model()?);
     let gold = read_gold_events(&args.gold)?;
     let predictions = match &args.corpus {
         Some(dir) => predict_documents(&pipeline, dir, &gold)
@@ -104,7 +115,7 @@ fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
                 .iter()
                 .map(|(k, t)| format!("{}:{t}", k.as_str()))
                 .collect();
-            println!(
+            say!(
                 "{}\tgold={}\tpred={}\ttriggers=[{}]\n\t{}",
                 g.id,
                 names(&g.labels),
@@ -115,19 +126,46 @@ fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if shown > 0 {
-        println!();
+        say!();
     }
     let mode = if args.corpus.is_some() {
         "documents"
     } else {
         "sentences"
     };
-    println!(
-        "{} ({} gold sentences, run as {mode})\n",
+    let classifier = match (&args.model.model, args.model.rules_only) {
+        (_, true) => "the rules alone".to_string(),
+        (Some(path), _) => format!("rules and the model {}", path.display()),
+        (None, _) => "rules and the shipped model".to_string(),
+    };
+    say!(
+        "{} ({} gold sentences, run as {mode}, {classifier})\n",
         args.gold.display(),
         gold.len()
     );
-    print!("{}", scores.table());
+    say_raw!("{}", scores.table());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `eval events --cv K`: the rules alone and models trained on the gold file, cross-validated.
+fn events_cv(args: &EventsArgs, k: usize) -> anyhow::Result<ExitCode> {
+    if k < 2 {
+        anyhow::bail!("--cv wants at least 2 folds");
+    }
+    let set = super::train::training_set(
+        std::slice::from_ref(&args.gold),
+        args.corpus.as_deref(),
+        &args.gazetteer,
+    )?;
+    let comparison =
+        kampfakta::train::Comparison::run(&set, k, kampfakta::classify::model::Settings::default());
+    say!(
+        "{} ({} gold sentences in {} documents), {k}-fold cross-validation, folds by document\n",
+        args.gold.display(),
+        set.units.len(),
+        set.documents.len()
+    );
+    say_raw!("{}", comparison.table());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -136,19 +174,25 @@ fn segmentation(args: SegmentationArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("reading {}", args.file.display()))?;
     let scores = kampfakta::eval::evaluate_segmentation(&source, args.errors);
     for error in &scores.errors {
-        println!("{error}");
+        say!("{error}");
     }
     if !scores.errors.is_empty() {
-        println!();
+        say!();
     }
-    println!("{}", args.file.display());
-    println!(
+    say!("{}", args.file.display());
+    say!(
         "{:<10} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}",
-        "", "gold", "pred", "match", "P", "R", "F1"
+        "",
+        "gold",
+        "pred",
+        "match",
+        "P",
+        "R",
+        "F1"
     );
     for (name, s) in [("tokens", scores.tokens), ("sentences", scores.sentences)] {
         let (p, r, f) = s.prf();
-        println!(
+        say!(
             "{name:<10} {:>7} {:>7} {:>7} {:>7.2} {:>7.2} {:>7.2}",
             s.gold,
             s.predicted,
@@ -189,27 +233,36 @@ fn entities(args: EntitiesArgs) -> anyhow::Result<ExitCode> {
     .all_documents();
     let scores = kampfakta::eval::evaluate_entities(&pipeline, &documents, args.errors);
     for error in &scores.errors {
-        println!("{error}");
+        say!("{error}");
     }
     if !scores.errors.is_empty() {
-        println!();
+        say!();
     }
     let source = if args.oracle {
         "oracle gazetteer from the files' gold names"
     } else {
         "gazetteer as given"
     };
-    println!("{} files, {source}", documents.len());
-    println!(
+    say!("{} files, {source}", documents.len());
+    say!(
         "{:<5} {:>6} {:>6} {:>7} {:>7} {:>7}   {:>7} {:>7} {:>7}",
-        "", "gold", "pred", "P", "R", "F1", "lenP", "lenR", "lenF1"
+        "",
+        "gold",
+        "pred",
+        "P",
+        "R",
+        "F1",
+        "lenP",
+        "lenR",
+        "lenF1"
     );
     for (name, s) in [("PER", scores.per), ("ORG", scores.org)] {
         let (p, r, f) = s.exact.prf();
         let (lp, lr, lf) = s.lenient();
-        println!(
+        say!(
             "{name:<5} {:>6} {:>6} {p:>7.3} {r:>7.3} {f:>7.3}   {lp:>7.3} {lr:>7.3} {lf:>7.3}",
-            s.exact.gold, s.exact.predicted
+            s.exact.gold,
+            s.exact.predicted
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -221,12 +274,12 @@ fn lemmas(args: LemmasArgs) -> anyhow::Result<ExitCode> {
     let lemmatizer = kampfakta::lemma::Lemmatizer::new()?;
     let scores = kampfakta::eval::evaluate_lemmas(&lemmatizer, &source, args.errors);
     for error in &scores.errors {
-        println!("{error}");
+        say!("{error}");
     }
     if !scores.errors.is_empty() {
-        println!();
+        say!();
     }
-    println!(
+    say!(
         "{} (table: {} rows)",
         args.file.display(),
         lemmatizer.table_rows()
@@ -236,17 +289,25 @@ fn lemmas(args: LemmasArgs) -> anyhow::Result<ExitCode> {
         ("with the gold part of speech", scores.with_pos),
         ("without a part of speech", scores.without_pos),
     ] {
-        println!("\n{title}");
-        println!(
+        say!("\n{title}");
+        say!(
             "{:<6} {:>7} {:>8}   {:>6} {:>7}   {:>6} {:>7}   {:>6} {:>7}",
-            "", "tokens", "accuracy", "table", "acc", "comp.", "acc", "rules", "acc"
+            "",
+            "tokens",
+            "accuracy",
+            "table",
+            "acc",
+            "comp.",
+            "acc",
+            "rules",
+            "acc"
         );
         for (name, o) in [
             ("noun", accuracy.nouns),
             ("verb", accuracy.verbs),
             ("both", accuracy.both()),
         ] {
-            println!(
+            say!(
                 "{name:<6} {:>7} {:>8}   {:>6} {:>7}   {:>6} {:>7}   {:>6} {:>7}",
                 o.all().total,
                 share(o.all()),

@@ -1,6 +1,6 @@
 //! `kampfakta extract INPUT... --out DIR`: the whole pipeline over a corpus.
 
-use super::GazetteerArgs;
+use super::{GazetteerArgs, ModelArgs};
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kampfakta::export::{render_with, CsvOptions, FolderSink, Rendered, Report, Sink, StreamSink};
@@ -26,6 +26,8 @@ pub struct Args {
     out: PathBuf,
     #[command(flatten)]
     gazetteer: GazetteerArgs,
+    #[command(flatten)]
+    model: ModelArgs,
     /// Worker threads (default: one per core). The output is the same for any number.
     #[arg(long)]
     threads: Option<usize>,
@@ -67,7 +69,7 @@ impl Args {
 
     /// The pipeline of the gazetteer options, for every document with `--all-documents`.
     fn pipeline(&self) -> anyhow::Result<Pipeline> {
-        let pipeline = self.gazetteer.pipeline()?;
+        let pipeline = self.gazetteer.pipeline()?.with_model(self.model.model()?);
         Ok(if self.all_documents {
             pipeline.all_documents()
         } else {

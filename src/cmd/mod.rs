@@ -1,13 +1,29 @@
 //! One module per subcommand, each with its `Args` and `run`.
 
+/// `println!` that returns a closed standard output as an error (a success for `main`) instead
+/// of panicking: `kampfakta eval events ... | head`.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    };
+}
+
+/// `print!` likewise.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {
+        write!(std::io::stdout().lock(), $($arg)*)?
+    };
+}
+
 pub mod cues;
 pub mod eval;
 pub mod extract;
 pub mod gazetteer;
 pub mod merge;
 pub mod tokenize;
+pub mod train;
 
-use kampfakta::{Gazetteer, Lexicon, Pipeline};
+use kampfakta::{Gazetteer, Lexicon, Model, Pipeline};
 use std::path::PathBuf;
 
 /// The gazetteer folders of the subcommands that recognise entities.
@@ -55,6 +71,28 @@ impl GazetteerArgs {
             self.gazetteer()?,
             lexicon(self.cues.as_deref())?,
         ))
+    }
+}
+
+/// Which model decides the events with the rules, for the subcommands that classify.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ModelArgs {
+    /// A model trained with `kampfakta train`, instead of the shipped data/events.model.
+    #[arg(long, value_name = "FILE", conflicts_with = "rules_only")]
+    pub model: Option<PathBuf>,
+    /// Classify with the cue lexicon's rules alone, without a model.
+    #[arg(long)]
+    pub rules_only: bool,
+}
+
+impl ModelArgs {
+    /// The model to use: the given file, the shipped one, or none with --rules-only.
+    pub fn model(&self) -> anyhow::Result<Option<Model>> {
+        Ok(match (&self.model, self.rules_only) {
+            (_, true) => None,
+            (Some(path), false) => Some(Model::from_path(path)?),
+            (None, false) => Some(Model::new()?),
+        })
     }
 }
 

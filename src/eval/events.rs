@@ -158,7 +158,7 @@ pub fn predict_documents(
 
 /// A corpus file's text and its units: the sentences of a CoNLL file one per line, or the lines
 /// of a text file.
-fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Span>)> {
+pub(crate) fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Span>)> {
     let source = std::fs::read_to_string(full).map_err(|source| Error::Io {
         path: full.to_path_buf(),
         source,
@@ -174,7 +174,7 @@ fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Span>)> {
 
 /// The 0-based unit a gold id points to: `path:L<n>` (lines count from 1), `path:S<n>` (sentences
 /// count from 0).
-fn unit_index(id: &str) -> Option<usize> {
+pub(crate) fn unit_index(id: &str) -> Option<usize> {
     id.rsplit_once(':').and_then(|(_, n)| {
         let number: usize = n.get(1..)?.parse().ok()?;
         match n.as_bytes()[0] {

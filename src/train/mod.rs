@@ -1,0 +1,210 @@
+//! Training the model ([`crate::classify::model`]) from labelled sentences: gold files
+//! (`id<TAB>labels<TAB>text`, as `eval events` reads them) whose ids point into whole documents
+//! under a corpus folder, so that every sentence is featurized in its document as `extract` runs
+//! it. [`TrainingSet::read`] runs the rules over the documents once; [`fit`] trains a model and
+//! [`cross_validate`] scores models trained without each fold of documents (`folds.rs`).
+
+mod folds;
+
+pub use folds::{cross_validate, fit, rules_scores, Comparison};
+
+use crate::classify::model::{bits, Settings, Vocabulary};
+use crate::classify::TracedSentence;
+use crate::error::{Error, Problem, Result};
+use crate::eval::{corpus_units, unit_index, GoldSentence};
+use crate::ingest::Document;
+use crate::lemma::Lemmatizer;
+use crate::pipeline::{Pipeline, Traced};
+use crate::segment::{Segmented, TokenKind};
+use crate::span::Span;
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// One gold sentence (or line) with what the rules made of it.
+#[derive(Debug, Clone)]
+pub struct Unit {
+    /// Its document, an index into [`TrainingSet::documents`].
+    pub document: usize,
+    /// The gold labels, as [`crate::EventKind::ALL`] bits.
+    pub gold: u8,
+    /// The pipeline's sentences that overlap it; none when its document was set aside as not
+    /// football (no model sees it, and it has no events).
+    pub sentences: Vec<TracedSentence>,
+}
+
+/// The labelled sentences of some gold files, traced in their documents.
+#[derive(Debug, Clone)]
+pub struct TrainingSet {
+    /// The documents, sorted by path: folds take every K-th.
+    pub documents: Vec<String>,
+    /// The gold sentences, in the order of the gold files.
+    pub units: Vec<Unit>,
+    /// Every word form of the documents with its lemma.
+    pub vocabulary: Vocabulary,
+    /// The names of the feature buckets, for showing what a model weighs.
+    pub names: FxHashMap<u32, String>,
+}
+
+impl TrainingSet {
+    /// Traces the gold sentences in their documents under `corpus` (each sentence alone without
+    /// one) with a rules-only `pipeline`.
+    pub fn read(
+        pipeline: &Pipeline,
+        corpus: Option<&Path>,
+        gold: &[GoldSentence],
+    ) -> Result<TrainingSet> {
+        let documents = gold_documents(corpus, gold)?;
+        let lemmatizer = Lemmatizer::new()?;
+        let mut forms: Vec<&str> = Vec::new();
+        let segmented: Vec<Segmented<'_>> =
+            documents.iter().map(|d| Segmented::new(&d.text)).collect();
+        for document in &segmented {
+            for sentence in &document.sentences {
+                forms.extend(
+                    sentence
+                        .tokens
+                        .iter()
+                        .filter(|t| matches!(t.kind, TokenKind::Word | TokenKind::Abbreviation))
+                        .map(|t| &document.folded[t.span]),
+                );
+            }
+        }
+        forms.sort_unstable();
+        forms.dedup();
+        let vocabulary = Vocabulary::lemmatized(&lemmatizer, forms);
+        let mut names = FxHashMap::default();
+        let mut units: Vec<Option<Unit>> = vec![None; gold.len()];
+        for (index, document) in documents.iter().enumerate() {
+            let doc = Document::new(document.path.clone(), document.text.clone());
+            let traced = pipeline.trace(&doc, &vocabulary, Some(&mut names));
+            for &(unit, range) in &document.units {
+                units[unit] = Some(Unit {
+                    document: index,
+                    gold: bits(gold[unit].labels.iter().copied()),
+                    sentences: overlapping(traced.as_ref(), range),
+                });
+            }
+        }
+        Ok(TrainingSet {
+            documents: documents.into_iter().map(|d| d.path).collect(),
+            units: units.into_iter().flatten().collect(),
+            vocabulary,
+            names,
+        })
+    }
+}
+
+/// What a model file records of its training (its `trained` line): the gold files by name,
+/// whether they were read in their documents, the features and the settings.
+pub fn description(
+    gold: &[std::path::PathBuf],
+    in_documents: bool,
+    rule_features: bool,
+    settings: Settings,
+) -> String {
+    let files: Vec<String> = gold
+        .iter()
+        .map(|p| {
+            p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+        .collect();
+    format!(
+        "{}{}, {} features, {} epochs, step {}, l2 {}, seed {}",
+        files.join(" "),
+        if in_documents {
+            " in their documents"
+        } else {
+            " alone"
+        },
+        if rule_features { "text+rules" } else { "text" },
+        settings.epochs,
+        settings.step,
+        settings.l2,
+        settings.seed
+    )
+}
+
+/// The traced sentences of a document that overlap `range`.
+fn overlapping(traced: Option<&Traced>, range: Span) -> Vec<TracedSentence> {
+    traced.map_or_else(Vec::new, |t| {
+        t.sentences
+            .iter()
+            .zip(&t.traced)
+            .filter(|(s, _)| s.span.start < range.end && range.start < s.span.end)
+            .map(|(_, traced)| traced.clone())
+            .collect()
+    })
+}
+
+/// A document of the gold files: its text and, for each gold sentence in it, the byte range the
+/// sentence has there.
+struct GoldDocument {
+    path: String,
+    text: String,
+    units: Vec<(usize, Span)>,
+}
+
+/// The documents the gold sentences are in, sorted by path: files under `corpus`, or each
+/// sentence its own document without one.
+fn gold_documents(corpus: Option<&Path>, gold: &[GoldSentence]) -> Result<Vec<GoldDocument>> {
+    let Some(corpus) = corpus else {
+        let mut alone: Vec<GoldDocument> = gold
+            .iter()
+            .enumerate()
+            .map(|(index, g)| GoldDocument {
+                path: g.id.clone(),
+                text: g.text.clone(),
+                units: vec![(index, Span::new(0, g.text.len()))],
+            })
+            .collect();
+        alone.sort_by(|a, b| a.path.cmp(&b.path));
+        return Ok(alone);
+    };
+    let mut by_path: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for (index, g) in gold.iter().enumerate() {
+        match g.id.rsplit_once(':') {
+            Some((path, _)) => by_path.entry(path).or_default().push(index),
+            None => problems.push(format!("{}: id without :L<n> or :S<n>", g.id)),
+        }
+    }
+    let mut documents = Vec::new();
+    for (path, indexes) in by_path {
+        let (text, ranges) = corpus_units(&corpus.join(path), path)?;
+        let mut units = Vec::new();
+        for index in indexes {
+            match unit_index(&gold[index].id).and_then(|u| ranges.get(u)) {
+                Some(&range) => units.push((index, range)),
+                None => problems.push(format!(
+                    "{}: no such line or sentence in {}",
+                    gold[index].id,
+                    corpus.join(path).display()
+                )),
+            }
+        }
+        documents.push(GoldDocument {
+            path: path.to_string(),
+            text,
+            units,
+        });
+    }
+    if problems.is_empty() {
+        Ok(documents)
+    } else {
+        Err(Error::Invalid(
+            problems
+                .into_iter()
+                .map(|message| Problem {
+                    file: corpus.display().to_string(),
+                    line: 0,
+                    column: None,
+                    message,
+                })
+                .collect(),
+        ))
+    }
+}
