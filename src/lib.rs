@@ -9,8 +9,9 @@
 //!    sentence, `3-2` one score token, `London-klubben` one compound);
 //! 3. [`gazetteer`] and [`recognize`]: players, clubs, national teams, officials and media from editable
 //!    CSV files, matched with one automaton, robust to inflection, linked by the match's context;
-//! 4. [`classify`]: the events of every sentence from an editable cue lexicon, and [`facts`]: the
-//!    match a report is about, its score and its goals in order;
+//! 4. [`classify`]: the events of every sentence from an editable cue lexicon and a trained
+//!    model ([`classify::model`]), and [`facts`]: the match a report is about, its score and its
+//!    goals in order;
 //! 5. [`export`]: CSV rows and a run report, written in input order whatever the thread count.
 //!
 //! [`Pipeline::analyze`] runs stages 2 to 4 on one document (module [`pipeline`]); the
@@ -22,7 +23,9 @@
 //!
 //! Beside the stages, [`lemma`] gives the lemma of a Bokmål or Nynorsk word (`scoret` ->
 //! `score`, `hjørnesparket` -> `hjørnespark`) from a table built from the Norwegian Dependency
-//! Treebank and suffix rules; no stage uses it yet.
+//! Treebank and suffix rules: the cue lexicon expands its `<lemma>` patterns with it, and
+//! [`train`] lemmatizes the words a model knows. [`train`] makes a model from labelled sentences
+//! (`kampfakta train`).
 //!
 //! ```
 //! use kampfakta::{Document, Pipeline};
