@@ -89,18 +89,16 @@ impl Pipeline {
         }
         let segmented = segment::Segmented::with_folded(text, folded);
         let recognition = recognize::recognize(&self.gazetteer, &segmented);
-        let events = match &self.model {
-            Some(model) => classify::classify_with_model(
-                &self.lexicon,
-                &self.gazetteer,
-                &segmented,
-                &recognition,
-                model,
-            ),
-            None => classify::classify(&self.lexicon, &self.gazetteer, &segmented, &recognition),
-        };
+        // The football check reads the rules' decisions, with a model as without.
+        let (events, rule_kinds) = classify::classify_with_model(
+            &self.lexicon,
+            &self.gazetteer,
+            &segmented,
+            &recognition,
+            self.model.as_deref(),
+        );
         let football = !self.football_only
-            || topic::is_football_document(&self.gazetteer, glance, &recognition, &events);
+            || topic::is_football_document(&self.gazetteer, glance, &recognition, &rule_kinds);
         if !football {
             return Analysis::not_football(document);
         }
@@ -151,8 +149,9 @@ impl Pipeline {
             vocabulary,
             names,
         );
+        let kinds: Vec<_> = events.iter().map(|e| e.kind).collect();
         let football = !self.football_only
-            || topic::is_football_document(&self.gazetteer, glance, &recognition, &events);
+            || topic::is_football_document(&self.gazetteer, glance, &recognition, &kinds);
         football.then_some(Traced {
             sentences: segmented.sentences,
             traced,

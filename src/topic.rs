@@ -5,7 +5,7 @@
 //! It lives outside `classify` because it runs on both sides of the stages: the glance before
 //! segmentation, the check after the events are known.
 
-use crate::classify::{Event, EventKind};
+use crate::classify::EventKind;
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{How, Recognition};
 use crate::segment::MAX_SCORE_DIGITS;
@@ -155,7 +155,7 @@ pub fn is_football_document(
     gazetteer: &Gazetteer,
     glance: Glance,
     recognition: &Recognition,
-    events: &[Event],
+    event_kinds: &[EventKind],
 ) -> bool {
     if glance.short {
         return true;
@@ -180,7 +180,7 @@ pub fn is_football_document(
             })
         })
         .count();
-    let mut kinds: Vec<EventKind> = events.iter().map(|e| e.kind).collect();
+    let mut kinds: Vec<EventKind> = event_kinds.to_vec();
     kinds.sort();
     kinds.dedup();
     let evidence = glance.roots

@@ -322,3 +322,34 @@ fn a_broken_model_file_is_named_with_its_line() {
     );
     assert!(!dir.path().join("out").exists(), "nothing is written");
 }
+
+#[test]
+fn train_refuses_more_folds_than_documents_and_empty_gold() {
+    let too_many = kampfakta(&[
+        "train",
+        "tests/data/house-style/gold.tsv",
+        "--corpus",
+        "tests/data",
+        "--cv",
+        "20",
+    ]);
+    assert_eq!(too_many.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&too_many.stderr);
+    assert!(
+        stderr.contains("--cv 20: want between 2 and 8 folds"),
+        "{stderr}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.tsv");
+    std::fs::write(&empty, "id\tlabels\ttext\n").unwrap();
+    let model = dir.path().join("m.model");
+    let run = kampfakta(&[
+        "train",
+        empty.to_str().unwrap(),
+        "--out",
+        model.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("no labelled sentences"));
+    assert!(!model.exists());
+}

@@ -80,3 +80,30 @@ fn training_gives_the_same_bytes_every_time_and_on_one_thread() {
     // What is written reads back as the same model.
     assert_eq!(Model::parse("m", &text).unwrap().to_text(), text);
 }
+
+/// The rules that read earlier sentences (a shoot-out's kicks, a penalty scene) read the rules'
+/// labels, not the model's: a model that drops every penalty (all weights zero, `keep` at 0.9
+/// for penalties) must not turn the kicks of a shoot-out into goals of the match.
+#[test]
+fn the_shoot_out_rules_read_the_rules_labels_whatever_the_model_decides() {
+    let dropping = Model::parse(
+        "drop-penalties.model",
+        "kampfakta-events-model 1\ntrained by hand\nbuckets 8\nfeatures text+rules\n\
+         labels goal chance foul penalty\nkeep 0 0 0 0.9\nadd 1 1 1 1\nbias 0 0 0 0\n\
+         vocabulary 0\nweights 0\n",
+    )
+    .unwrap();
+    let text = "Costa Rica–Hellas 1–1\n\nKampen ble avgjort på straffer etter 120 minutter. \
+                Costa Rica vant straffesparkkonkurransen 5–3. Borges scoret for Costa Rica. \
+                Gekas bommet for Hellas. Umaña scoret.";
+    let doc = Document::new("shoot-out", text);
+    let kinds = |pipeline: &Pipeline| -> Vec<&'static str> {
+        let analysis = pipeline.analyze(&doc);
+        analysis.events.iter().map(|e| e.kind.as_str()).collect()
+    };
+    assert_eq!(
+        kinds(&rules()),
+        ["penalty", "penalty", "penalty", "chance", "penalty", "penalty"]
+    );
+    assert_eq!(kinds(&rules().with_model(Some(dropping))), ["chance"]);
+}

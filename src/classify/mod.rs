@@ -159,21 +159,25 @@ pub fn classify(
     classify_traced(&classifier, Running::default()).0
 }
 
-/// Classifies every sentence of a document with the rules and a model, which decides each label
-/// (see [`model`]).
+/// Classifies every sentence of a document with the rules and, when given, a model, which
+/// decides each label (see [`model`]). Gives the events, and the kinds of event the rules told,
+/// for what reads the rules' decisions (the football-document check).
 pub fn classify_with_model(
     lexicon: &Lexicon,
     gazetteer: &Gazetteer,
     document: &Segmented<'_>,
     recognition: &Recognition,
-    model: &Model,
-) -> Vec<Event> {
-    if !model.can_change_labels() {
-        return classify(lexicon, gazetteer, document, recognition);
-    }
+    model: Option<&Model>,
+) -> (Vec<Event>, Vec<EventKind>) {
+    let Some(model) = model.filter(|m| m.can_change_labels()) else {
+        let events = classify(lexicon, gazetteer, document, recognition);
+        let kinds = events.iter().map(|e| e.kind).collect();
+        return (events, kinds);
+    };
     let mut classifier = Classifier::new(lexicon, gazetteer, document, recognition);
     classifier.read_for_model(&model.vocabulary, Some(model));
-    classify_traced(&classifier, Running::default()).0
+    let (events, _, running) = classify_running(&classifier, Running::default());
+    (events, running.told.iter().map(|&(_, kind)| kind).collect())
 }
 
 /// One sentence as training reads it: the rules' labels and the labels a `cancel` row matched
@@ -303,6 +307,9 @@ struct ForModel<'a> {
 struct Running {
     /// The events so far, in sentence order.
     events: Vec<Event>,
+    /// The rules' labels so far, (sentence, kind) in order: the same as the events' without a
+    /// model, and what the rules that read earlier sentences read with one.
+    told: Vec<(usize, EventKind)>,
     /// The minute stated last: relative minutes count from it.
     last_minute: Option<Minute>,
     /// The first mention of the next sentence (mentions come in sentence order).
@@ -328,14 +335,14 @@ struct Running {
 }
 
 impl Running {
-    /// Whether the document reported an event of `kind` in sentence `index` or the `sentences`
+    /// Whether the rules reported an event of `kind` in sentence `index` or the `sentences`
     /// before it.
     fn recent(&self, kind: EventKind, index: usize, sentences: usize) -> bool {
-        self.events
+        self.told
             .iter()
             .rev()
-            .take_while(|e| e.sentence.index() + sentences >= index)
-            .any(|e| e.kind == kind)
+            .take_while(|(sentence, _)| sentence + sentences >= index)
+            .any(|(_, k)| *k == kind)
     }
 }
 
@@ -489,6 +496,16 @@ impl<'a> Classifier<'a> {
         if !labels.is_empty() && minute.is_none() && self.is_kick(running, index) {
             shoot_out_kick(&mut labels, score.is_some());
         }
+        if labels.iter().any(|(kind, _)| *kind == EventKind::Penalty)
+            && mentions_shoot_out(self.folded, scope.tokens)
+        {
+            running.shoot_out_from.get_or_insert(index);
+        }
+        // What the rules told: the scene and shoot-out rules of later sentences read it, whatever
+        // the model makes of this one.
+        running
+            .told
+            .extend(labels.iter().map(|&(kind, _)| (index, kind)));
         if self.for_model.is_some() {
             let stated = Stated {
                 minute: minute.is_some(),
@@ -499,11 +516,6 @@ impl<'a> Classifier<'a> {
         }
         if labels.is_empty() {
             return;
-        }
-        if labels.iter().any(|(kind, _)| *kind == EventKind::Penalty)
-            && mentions_shoot_out(self.folded, scope.tokens)
-        {
-            running.shoot_out_from.get_or_insert(index);
         }
         let mut attribution = Attribution::new(scope);
         for (kind, trigger) in labels {
@@ -634,7 +646,7 @@ impl<'a> Classifier<'a> {
     /// headline (which belongs to the section below it).
     fn is_kick(&self, running: &Running, index: usize) -> bool {
         running.shoot_out_from.is_some()
-            && penalty_just_before(&running.events, index)
+            && penalty_just_before(&running.told, index)
             && !is_headline(self.text, self.sentences, index)
     }
 }

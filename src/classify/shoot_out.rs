@@ -35,15 +35,15 @@ pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
 }
 
 /// Whether the last sentence with events, at most [`KICK_SENTENCES`] before sentence `index`,
-/// told a penalty.
-pub(super) fn penalty_just_before(events: &[Event], index: usize) -> bool {
-    events.last().is_some_and(|last| {
-        last.sentence.index() + KICK_SENTENCES >= index
-            && events
+/// told a penalty, by what the rules told so far (`told`: sentence and kind, in order).
+pub(super) fn penalty_just_before(told: &[(usize, EventKind)], index: usize) -> bool {
+    told.last().is_some_and(|&(last, _)| {
+        last + KICK_SENTENCES >= index
+            && told
                 .iter()
                 .rev()
-                .take_while(|e| e.sentence == last.sentence)
-                .any(|e| e.kind == EventKind::Penalty)
+                .take_while(|(sentence, _)| *sentence == last)
+                .any(|(_, kind)| *kind == EventKind::Penalty)
     })
 }
 

@@ -69,7 +69,7 @@ pub struct EventsArgs {
     /// Instead of scoring the pipeline, cross-validate with K folds by document (needs --corpus):
     /// the rules alone, a model trained on the gold file without the rules' features and one
     /// with them, on the same folds.
-    #[arg(long, value_name = "K", requires = "corpus")]
+    #[arg(long, value_name = "K", requires = "corpus", conflicts_with_all = ["model", "rules_only"])]
     cv: Option<usize>,
     #[command(flatten)]
     gazetteer: GazetteerArgs,
@@ -149,14 +149,12 @@ fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
 
 /// `eval events --cv K`: the rules alone and models trained on the gold file, cross-validated.
 fn events_cv(args: &EventsArgs, k: usize) -> anyhow::Result<ExitCode> {
-    if k < 2 {
-        anyhow::bail!("--cv wants at least 2 folds");
-    }
     let set = super::train::training_set(
         std::slice::from_ref(&args.gold),
         args.corpus.as_deref(),
         &args.gazetteer,
     )?;
+    super::train::check_folds(&set, k)?;
     let comparison =
         kampfakta::train::Comparison::run(&set, k, kampfakta::classify::model::Settings::default());
     say!(

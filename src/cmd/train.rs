@@ -6,7 +6,7 @@ use anyhow::{bail, Context};
 use kampfakta::classify::model::Settings;
 use kampfakta::eval::read_gold_events;
 use kampfakta::export::AtomicFile;
-use kampfakta::train::{description, fit, Comparison, TrainingSet};
+use kampfakta::train::{description, fit, Comparison, TrainingSet, THRESHOLD_FOLDS};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -47,10 +47,18 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    if args.cv.is_some_and(|k| k < 2) {
-        bail!("--cv wants at least 2 folds");
-    }
     let set = training_set(&args.gold, args.corpus.as_deref(), &args.gazetteer)?;
+    if let Some(k) = args.cv {
+        check_folds(&set, k)?;
+    }
+    if set.documents.len() < THRESHOLD_FOLDS {
+        eprintln!(
+            "kampfakta: warning: {} documents are too few to choose thresholds on held-out ones \
+             (at least {THRESHOLD_FOLDS}); the model keeps the rules' decisions (with --text-only: \
+             even odds)",
+            set.documents.len()
+        );
+    }
     let settings = Settings {
         epochs: args.epochs,
         l2: args.l2,
@@ -101,6 +109,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Refuses more folds than documents, or fewer than two.
+pub fn check_folds(set: &TrainingSet, k: usize) -> anyhow::Result<()> {
+    if k < 2 || k > set.documents.len() {
+        bail!(
+            "--cv {k}: want between 2 and {} folds (one document at least per fold)",
+            set.documents.len()
+        );
+    }
+    Ok(())
+}
+
 /// The gold files' sentences traced in their documents with the rules alone.
 pub fn training_set(
     gold: &[PathBuf],
@@ -110,6 +129,9 @@ pub fn training_set(
     let mut sentences = Vec::new();
     for path in gold {
         sentences.extend(read_gold_events(path)?);
+    }
+    if sentences.is_empty() {
+        bail!("no labelled sentences in the gold files: nothing to train on");
     }
     let pipeline = gazetteer.pipeline()?;
     TrainingSet::read(&pipeline, corpus, &sentences)

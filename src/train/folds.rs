@@ -4,7 +4,7 @@
 
 use super::TrainingSet;
 use crate::classify::model::{
-    self, best_thresholds, labels, Example, Model, Settings, Thresholds, LABELS,
+    self, best_thresholds, labels, Candidate, Example, Model, Settings, Thresholds, LABELS,
 };
 use crate::classify::TracedSentence;
 use crate::eval::EventScores;
@@ -12,10 +12,12 @@ use crate::EventKind;
 use rayon::prelude::*;
 
 /// Inner folds that choose a model's thresholds on held-out documents of its training part.
-const THRESHOLD_FOLDS: usize = 5;
+pub const THRESHOLD_FOLDS: usize = 5;
 
 /// Trains a model on the documents `training` says yes to: the weights on all of them, the
-/// thresholds for the best F1 of each label on the held-out documents of inner folds.
+/// thresholds for the best F1 of each label on the held-out documents of inner folds. With fewer
+/// documents than inner folds the thresholds are the rules' (a model on the text alone: even
+/// odds).
 pub fn fit(
     set: &TrainingSet,
     training: &(dyn Fn(usize) -> bool + Sync),
@@ -26,8 +28,10 @@ pub fn fit(
     let documents: Vec<usize> = (0..set.documents.len()).filter(|&d| training(d)).collect();
     let thresholds = if documents.len() >= THRESHOLD_FOLDS {
         thresholds(set, &documents, rule_features, settings)
-    } else {
+    } else if rule_features {
         [Thresholds::RULES; LABELS]
+    } else {
+        [Thresholds::EVEN; LABELS]
     };
     let weights = model::train(
         &examples(set, training, rule_features),
@@ -43,14 +47,6 @@ pub fn fit(
     )
 }
 
-/// A gold sentence scored by a model trained without its document: the probability of each
-/// label, and the rules' labels.
-struct HeldOut {
-    unit: usize,
-    probabilities: [f32; LABELS],
-    rules: u8,
-}
-
 /// The thresholds of each label for the best F1 on the gold sentences of `documents`, each
 /// scored by a model trained on the other inner folds (every fifth of `documents`).
 fn thresholds(
@@ -63,7 +59,7 @@ fn thresholds(
     for (position, &document) in documents.iter().enumerate() {
         inner_fold[document] = Some(position % THRESHOLD_FOLDS);
     }
-    let folds: Vec<Vec<HeldOut>> = (0..THRESHOLD_FOLDS)
+    let folds: Vec<Vec<(usize, [Candidate; LABELS])>> = (0..THRESHOLD_FOLDS)
         .into_par_iter()
         .map(|fold| {
             let trains_on = |d: usize| inner_fold[d].is_some_and(|f| f != fold);
@@ -72,39 +68,23 @@ fn thresholds(
                 model::BUCKETS,
                 settings,
             );
+            let probabilities =
+                |s: &TracedSentence| weights.probabilities(&s.features.used(rule_features));
             set.units
                 .iter()
                 .enumerate()
                 .filter(|(_, u)| inner_fold[u.document] == Some(fold))
-                .map(|(unit, u)| {
-                    let (probabilities, rules) = unit_probabilities(
-                        &u.sentences,
-                        |f| weights.probabilities(f),
-                        rule_features,
-                    );
-                    HeldOut {
-                        unit,
-                        probabilities,
-                        rules,
-                    }
-                })
+                .map(|(i, u)| (i, candidates(&u.sentences, probabilities, rule_features)))
                 .collect()
         })
         .collect();
-    let scored: Vec<HeldOut> = folds.into_iter().flatten().collect();
+    let scored: Vec<(usize, [Candidate; LABELS])> = folds.into_iter().flatten().collect();
     std::array::from_fn(|k| {
-        let triples: Vec<(f32, bool, bool)> = scored
+        let label: Vec<(Candidate, bool)> = scored
             .iter()
-            .map(|h| {
-                let gold = set.units[h.unit].gold;
-                (
-                    h.probabilities[k],
-                    h.rules >> k & 1 == 1,
-                    gold >> k & 1 == 1,
-                )
-            })
+            .map(|(i, c)| (c[k], set.units[*i].gold >> k & 1 == 1))
             .collect();
-        best_thresholds(&triples)
+        best_thresholds(&label, rule_features)
     })
 }
 
@@ -130,50 +110,55 @@ fn examples(
         .collect()
 }
 
-/// A gold sentence's probability of each label, the highest of its sentences' (zero for a label
-/// a cancel row keeps away, as [`Model::decide`] does), and the rules' labels; for a model on the
-/// text alone, no rules.
-fn unit_probabilities(
+/// What decides each label of a gold sentence made of `sentences`, as [`Model::decide`] and the
+/// end of the document decide it: a sentence the model does not read keeps the rules' labels, a
+/// label the end of the document gave or took (a shoot-out's headline) is given or not whatever
+/// the model says, and a cancel row keeps a label the rules did not give away. A model on the
+/// text alone reads every sentence and no rules.
+fn candidates(
     sentences: &[TracedSentence],
-    probabilities: impl Fn(&[u32]) -> [f32; LABELS],
+    probabilities: impl Fn(&TracedSentence) -> [f32; LABELS],
     rule_features: bool,
-) -> ([f32; LABELS], u8) {
-    let mut best = [0.0f32; LABELS];
-    let mut rules = 0;
-    for sentence in sentences.iter().filter(|s| s.read || !rule_features) {
+) -> [Candidate; LABELS] {
+    let mut candidates = [Candidate::default(); LABELS];
+    for sentence in sentences {
         if !rule_features {
-            let p = probabilities(&sentence.features.used(false));
-            best = std::array::from_fn(|k| best[k].max(p[k]));
+            let p = probabilities(sentence);
+            for (k, candidate) in candidates.iter_mut().enumerate() {
+                candidate.add(p[k], false);
+            }
             continue;
         }
-        let p = probabilities(&sentence.features.used(true));
-        rules |= sentence.rule_labels;
-        for k in 0..LABELS {
-            let kept_away = (sentence.cancelled & !sentence.rule_labels) >> k & 1 == 1;
-            if !kept_away {
-                best[k] = best[k].max(p[k]);
+        let bit = |bits: u8, k: usize| bits >> k & 1 == 1;
+        let p = sentence.read.then(|| probabilities(sentence));
+        for (k, candidate) in candidates.iter_mut().enumerate() {
+            let (by_rules, at_end) = (bit(sentence.rule_labels, k), bit(sentence.final_labels, k));
+            match p {
+                // Read, and the end of the document left the label as the rules had it.
+                Some(p) if by_rules == at_end => {
+                    if by_rules || !bit(sentence.cancelled, k) {
+                        candidate.add(p[k], by_rules);
+                    }
+                }
+                _ => candidate.forced |= at_end,
             }
         }
     }
-    (best, rules)
+    candidates
 }
 
-/// The labels a model gives a gold sentence: those of any of its sentences, with what the end
-/// of the document changed in the rules' labels (a shoot-out's headline) changed alike.
+/// The labels a model gives a gold sentence.
 fn predict(model: &Model, sentences: &[TracedSentence]) -> Vec<EventKind> {
-    let decided = sentences.iter().fold(0u8, |all, s| {
-        let given = if s.read || !model.uses_rule_features() {
-            model.decide(model.probabilities(&s.features), s.rule_labels, s.cancelled)
-        } else {
-            s.rule_labels
-        };
-        let (removed, added) = (
-            s.rule_labels & !s.final_labels,
-            s.final_labels & !s.rule_labels,
-        );
-        all | (given & !removed) | added
-    });
-    labels(decided).collect()
+    let rule_features = model.uses_rule_features();
+    let probabilities = |s: &TracedSentence| model.probabilities(&s.features);
+    let candidates = candidates(sentences, probabilities, rule_features);
+    let thresholds = model.thresholds();
+    EventKind::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|&(k, _)| candidates[k].given(thresholds[k]))
+        .map(|(_, kind)| kind)
+        .collect()
 }
 
 /// The rules' scores on the gold sentences of a training set.
@@ -236,8 +221,6 @@ pub struct Comparison {
     pub text_only: EventScores,
     /// The model with them (what `extract` runs).
     pub with_rules: EventScores,
-    /// Folds.
-    pub folds: usize,
 }
 
 impl Comparison {
@@ -247,7 +230,6 @@ impl Comparison {
             rules: rules_scores(set),
             text_only: cross_validate(set, k, false, settings),
             with_rules: cross_validate(set, k, true, settings),
-            folds: k.max(2),
         }
     }
 

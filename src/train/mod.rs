@@ -6,7 +6,7 @@
 
 mod folds;
 
-pub use folds::{cross_validate, fit, rules_scores, Comparison};
+pub use folds::{cross_validate, fit, rules_scores, Comparison, THRESHOLD_FOLDS};
 
 use crate::classify::model::{bits, Settings, Vocabulary};
 use crate::classify::TracedSentence;
@@ -36,7 +36,7 @@ pub struct Unit {
 /// The labelled sentences of some gold files, traced in their documents.
 #[derive(Debug, Clone)]
 pub struct TrainingSet {
-    /// The documents, sorted by path: folds take every K-th.
+    /// The documents, sorted by path (the ids' part before `:L`/`:S`): folds take every K-th.
     pub documents: Vec<String>,
     /// The gold sentences, in the order of the gold files.
     pub units: Vec<Unit>,
@@ -75,7 +75,10 @@ impl TrainingSet {
         let vocabulary = Vocabulary::lemmatized(&lemmatizer, forms);
         let mut names = FxHashMap::default();
         let mut units: Vec<Option<Unit>> = vec![None; gold.len()];
-        for (index, document) in documents.iter().enumerate() {
+        let mut paths: Vec<&str> = documents.iter().map(|d| d.path.as_str()).collect();
+        paths.dedup();
+        for document in &documents {
+            let index = paths.binary_search(&document.path.as_str()).unwrap_or(0);
             let doc = Document::new(document.path.clone(), document.text.clone());
             let traced = pipeline.trace(&doc, &vocabulary, Some(&mut names));
             for &(unit, range) in &document.units {
@@ -87,7 +90,7 @@ impl TrainingSet {
             }
         }
         Ok(TrainingSet {
-            documents: documents.into_iter().map(|d| d.path).collect(),
+            documents: paths.into_iter().map(str::to_string).collect(),
             units: units.into_iter().flatten().collect(),
             vocabulary,
             names,
@@ -143,6 +146,8 @@ fn overlapping(traced: Option<&Traced>, range: Span) -> Vec<TracedSentence> {
 /// A document of the gold files: its text and, for each gold sentence in it, the byte range the
 /// sentence has there.
 struct GoldDocument {
+    /// The ids' path: without a corpus folder, the gold sentences of one path are each a text of
+    /// their own, and stay together in one fold.
     path: String,
     text: String,
     units: Vec<(usize, Span)>,
@@ -156,7 +161,11 @@ fn gold_documents(corpus: Option<&Path>, gold: &[GoldSentence]) -> Result<Vec<Go
             .iter()
             .enumerate()
             .map(|(index, g)| GoldDocument {
-                path: g.id.clone(),
+                path: g
+                    .id
+                    .rsplit_once(':')
+                    .map_or(&*g.id, |(path, _)| path)
+                    .to_string(),
                 text: g.text.clone(),
                 units: vec![(index, Span::new(0, g.text.len()))],
             })

@@ -100,13 +100,17 @@ impl Model {
         }
         let keep = lines.floats("keep")?;
         let add = lines.floats("add")?;
+        if keep.iter().chain(&add).any(|t| !(0.0..=1.0).contains(t)) {
+            return Err(lines.problem("thresholds must be between 0 and 1".into()));
+        }
         let thresholds = std::array::from_fn(|k| Thresholds {
             keep: keep[k],
             add: add[k],
         });
         let bias = lines.floats("bias")?;
         let forms: usize = lines.number("vocabulary")?;
-        let mut pairs = Vec::with_capacity(forms);
+        // The counts are the file's word: no room is made for them before the lines are there.
+        let mut pairs = Vec::new();
         for _ in 0..forms {
             let line = lines.next()?;
             let Some((form, lemma)) = line.split_once('\t') else {
@@ -117,21 +121,30 @@ impl Model {
         let mut weights = Weights::zero(buckets);
         weights.bias = bias;
         let rows: usize = lines.number("weights")?;
+        let mut next_bucket = 0;
         for _ in 0..rows {
             let line = lines.next()?;
             let mut cells = line.split('\t');
             let bucket: Option<usize> = cells.next().and_then(|b| b.parse().ok());
-            let values: Vec<Option<f32>> = cells.map(|c| c.parse().ok()).collect();
-            match (bucket, values.as_slice()) {
-                (Some(b), [Some(a), Some(c), Some(d), Some(e)]) if b < buckets => {
-                    weights.weights[b * LABELS..][..LABELS].copy_from_slice(&[*a, *c, *d, *e]);
+            let values: Option<Vec<f32>> = cells.map(finite).collect();
+            match (bucket, values) {
+                (Some(b), Some(values))
+                    if b < buckets && values.len() == LABELS && b >= next_bucket =>
+                {
+                    weights.weights[b * LABELS..][..LABELS].copy_from_slice(&values);
+                    next_bucket = b + 1;
                 }
                 _ => {
                     return Err(lines.problem(format!(
-                        "want a bucket below {buckets} and {LABELS} weights, tab-separated"
+                        "want a bucket below {buckets}, after the one above, and {LABELS} \
+                         numbers, tab-separated"
                     )))
                 }
             }
+        }
+        if let Some((index, _)) = lines.lines.find(|(_, line)| !line.trim().is_empty()) {
+            lines.line = index as u64 + 1;
+            return Err(lines.problem(format!("more than the {rows} weight rows announced")));
         }
         Ok(Model {
             vocabulary: Vocabulary::from_pairs(pairs),
@@ -149,6 +162,11 @@ fn join(values: &[f32]) -> String {
         .map(|v| v.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A finite number, or none.
+fn finite(text: &str) -> Option<f32> {
+    text.parse().ok().filter(|v: &f32| v.is_finite())
 }
 
 /// The lines of a model file, with the number of the last one read for messages.
@@ -190,10 +208,10 @@ impl<'a, I: Iterator<Item = (usize, &'a str)>> Lines<'a, I> {
 
     fn floats(&mut self, name: &str) -> Result<[f32; LABELS]> {
         let value = self.field(name)?;
-        let parsed: Vec<f32> = value.split(' ').filter_map(|v| v.parse().ok()).collect();
+        let parsed: Option<Vec<f32>> = value.split(' ').map(finite).collect();
         parsed
-            .try_into()
-            .map_err(|_| self.problem(format!("`{name}` wants {LABELS} numbers")))
+            .and_then(|p| p.try_into().ok())
+            .ok_or_else(|| self.problem(format!("`{name}` wants {LABELS} finite numbers")))
     }
 
     fn problem(&self, message: String) -> Error {
@@ -247,5 +265,34 @@ mod tests {
         assert!(error.contains(":13: want a bucket below 8"), "{error}");
         let error = Model::parse("x", "hello").unwrap_err().to_string();
         assert!(error.starts_with("x:1: not a kampfakta model"), "{error}");
+        for (bad, message) in [
+            (
+                text.replace("keep 0 0 0 0", "keep 0 0 x 0 0"),
+                ":6: `keep` wants 4 finite",
+            ),
+            (
+                text.replace("add 1 1 1 1", "add 1 NaN 1 1"),
+                ":7: `add` wants 4 finite",
+            ),
+            (
+                text.replace("keep 0 0 0 0", "keep 0 0 2 0"),
+                ":7: thresholds must be",
+            ),
+            (
+                text.replace("vocabulary 2", "vocabulary 18446744073709551615"),
+                ":12: want form<TAB>lemma",
+            ),
+            (
+                text.replace("3\t0\t0.25", "3\t0\tinf"),
+                ":13: want a bucket",
+            ),
+            (
+                text.clone() + "3\t0\t0\t0\t0\n",
+                ":14: more than the 1 weight rows",
+            ),
+        ] {
+            let error = Model::parse("m", &bad).unwrap_err().to_string();
+            assert!(error.contains(message), "{error}");
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The learner: one logistic regression per event kind over hashed binary features, trained
 //! with AdaGrad and an L2 penalty. Small on purpose: sparse binary features need no framework,
 //! and every step is in a fixed order, so the same examples give the same weights, bit for bit,
-//! on any machine and with any thread count.
+//! with any thread count (on another platform `f32::exp` may round differently in its last bit,
+//! which the weights' three decimals nearly always absorb).
 
 use super::LABELS;
 
@@ -141,72 +142,6 @@ fn shuffle(order: &mut [usize], random: &mut SplitMix) {
     }
 }
 
-/// The thresholds of one label that give the best F1 on held-out sentences, each `(probability,
-/// the rules gave the label, gold has it)`: `keep`, the probability at which a label the rules
-/// gave is kept, and `add`, the one at which the model gives a label the rules did not. Both
-/// are looked for on a grid of fifty steps; of equally good pairs the one nearest the rules
-/// (lowest `keep`, highest `add`) wins, and a pair must beat the rules' own decisions by
-/// [`MARGIN`] in F1, so that thin evidence leaves the rules' decisions alone.
-pub fn best_thresholds(scored: &[(f32, bool, bool)]) -> Thresholds {
-    const STEPS: usize = 50;
-    let step = |i: usize| i as f32 / STEPS as f32;
-    // For each grid threshold, true and false positives among the sentences at or above it.
-    let counts = |rules: bool| -> Vec<(usize, usize)> {
-        (0..=STEPS)
-            .map(|i| {
-                let above = scored.iter().filter(|s| s.1 == rules && s.0 >= step(i));
-                above.fold(
-                    (0, 0),
-                    |(tp, fp), s| if s.2 { (tp + 1, fp) } else { (tp, fp + 1) },
-                )
-            })
-            .collect()
-    };
-    let (kept, added) = (counts(true), counts(false));
-    let gold = scored.iter().filter(|s| s.2).count();
-    let f1_of_rules = 2.0 * kept[0].0 as f64 / (kept[0].0 + kept[0].1 + gold).max(1) as f64;
-    let mut best = (Thresholds::RULES, f1_of_rules + MARGIN);
-    for (k, &(tp_kept, fp_kept)) in kept.iter().enumerate() {
-        for (a, &(tp_added, fp_added)) in added.iter().enumerate().rev() {
-            let tp = tp_kept + tp_added;
-            let predicted = tp + fp_kept + fp_added;
-            let f1 = 2.0 * tp as f64 / (predicted + gold).max(1) as f64;
-            if f1 > best.1 + 1e-12 {
-                best = (
-                    Thresholds {
-                        keep: step(k),
-                        add: step(a).max(step(1)),
-                    },
-                    f1,
-                );
-            }
-        }
-    }
-    best.0
-}
-
-/// How much better than the rules' decisions, in F1 on held-out sentences, a label's thresholds
-/// must be to be used: a few sentences' gain in one training set does not carry to the next.
-pub const MARGIN: f64 = 0.005;
-
-/// When the model gives a label: at `keep` or above when the rules gave it too, at `add` or
-/// above when they did not.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Thresholds {
-    /// The probability at which a label the rules gave is kept.
-    pub keep: f32,
-    /// The probability at which the model gives a label the rules did not.
-    pub add: f32,
-}
-
-impl Thresholds {
-    /// The rules' decisions: every label they give is kept, none added.
-    pub const RULES: Thresholds = Thresholds {
-        keep: 0.0,
-        add: 1.0,
-    };
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,38 +188,6 @@ mod tests {
             ..Settings::default()
         };
         assert_ne!(a, train(&examples(), 8, other_seed));
-    }
-
-    #[test]
-    fn the_thresholds_maximise_f1_and_stay_near_the_rules() {
-        // The rules gave the first three: the one at 0.2 is wrong; of those they did not give,
-        // the one at 0.9 is right.
-        let scored = [
-            (0.9, true, true),
-            (0.7, true, true),
-            (0.2, true, false),
-            (0.9, false, true),
-            (0.6, false, false),
-            (0.1, false, false),
-        ];
-        let best = best_thresholds(&scored);
-        // keep from just above 0.2 to 0.7 is as good: the lowest wins; add likewise, highest.
-        assert_eq!(
-            best,
-            Thresholds {
-                keep: 0.22,
-                add: 0.9
-            }
-        );
-        // With nothing to learn, the rules' decisions stand.
-        let nothing = best_thresholds(&[(0.5, true, true), (0.5, false, false)]);
-        assert_eq!(
-            nothing,
-            Thresholds {
-                keep: 0.0,
-                add: 1.0
-            }
-        );
     }
 
     #[test]

@@ -11,19 +11,22 @@
 //! the rules (the score state, fact lists, shoot-outs) keep working on the rules' labels. A label
 //! the model adds has as trigger the words of a cue row of its event, or else the sentence.
 //!
-//! One file per concern: `learner.rs` trains the weights, `features.rs` turns a sentence into
-//! features, `vocabulary.rs` holds the forms it knows, `file.rs` reads and writes the model file.
+//! One file per concern: `learner.rs` trains the weights, `thresholds.rs` decides from their
+//! probabilities, `features.rs` turns a sentence into features, `vocabulary.rs` holds the forms
+//! it knows, `file.rs` reads and writes the model file.
 
 mod features;
 mod file;
 mod learner;
+mod thresholds;
 mod vocabulary;
 
 pub use features::Features;
 pub(crate) use features::{bits, labels, CueHit, Featurizer, SentenceView, Signals};
 
 pub use file::HEADER;
-pub use learner::{best_thresholds, train, Example, Settings, Thresholds, Weights, MARGIN};
+pub use learner::{train, Example, Settings, Weights};
+pub use thresholds::{best_thresholds, Candidate, Thresholds, MARGIN};
 pub use vocabulary::Vocabulary;
 
 use crate::error::{Error, Result};
@@ -131,14 +134,9 @@ impl Model {
         };
         let mut given = 0u8;
         for (k, &p) in probabilities.iter().enumerate() {
-            let Thresholds { keep, add } = self.thresholds[k];
             let by_rules = rule_labels >> k & 1 == 1;
-            let kept_away = cancelled >> k & 1 == 1;
-            let give = if by_rules {
-                p >= keep
-            } else {
-                !kept_away && add < 1.0 && p >= add
-            };
+            let kept_away = !by_rules && cancelled >> k & 1 == 1;
+            let give = !kept_away && self.thresholds[k].gives(p, by_rules);
             given |= u8::from(give) << k;
         }
         given
