@@ -7,7 +7,7 @@
 //! line) and the run goes on.
 
 use serde::Deserialize;
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -78,50 +78,87 @@ pub fn sources(inputs: &[String]) -> (Vec<Source>, Vec<Failure>) {
             continue;
         }
         let path = PathBuf::from(input);
+        let mut walk = Walk {
+            sources: &mut sources,
+            failures: &mut failures,
+            seen: HashSet::new(),
+        };
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => walk(&path, 0, &mut sources, &mut failures),
-            Ok(_) => sources.push(Source::File(path)),
-            Err(err) => failures.push(Failure {
-                source: input.clone(),
-                reason: err.to_string(),
-            }),
+            Ok(meta) if meta.is_dir() => walk.folder(&path, &meta, 0),
+            Ok(meta) if meta.is_file() => walk.sources.push(Source::File(path)),
+            Ok(_) => walk.fail(&path, NOT_A_FILE.into()),
+            Err(err) => walk.fail(&path, err.to_string()),
         }
     }
     (sources, failures)
 }
 
-fn walk(dir: &Path, depth: usize, sources: &mut Vec<Source>, failures: &mut Vec<Failure>) {
-    let fail = |failures: &mut Vec<Failure>, path: &Path, reason: String| {
-        failures.push(Failure {
+/// Why a FIFO, device or socket is not read: it may never end (`/dev/zero`) or block forever.
+const NOT_A_FILE: &str = "not a regular file (a FIFO, device or socket)";
+
+/// A walk over the folders of one input.
+struct Walk<'a> {
+    sources: &'a mut Vec<Source>,
+    failures: &'a mut Vec<Failure>,
+    /// The real folders read so far, so that a symlink back to one (`ln -s . x`) is not
+    /// followed again.
+    seen: HashSet<FolderId>,
+}
+
+impl Walk<'_> {
+    fn fail(&mut self, path: &Path, reason: String) {
+        self.failures.push(Failure {
             source: path.display().to_string(),
             reason,
-        })
-    };
-    if depth > MAX_DEPTH {
-        return fail(
-            failures,
-            dir,
-            format!("folder nesting deeper than {MAX_DEPTH} (a symlink loop?)"),
-        );
+        });
     }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(err) => return fail(failures, dir, err.to_string()),
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => walk(&path, depth + 1, sources, failures),
-            Ok(_) => {
-                let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-                if EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) {
-                    sources.push(Source::File(path));
-                }
+
+    /// Reads a folder's files with our extensions and its subfolders, in name order; a folder
+    /// already read (through a symlink) is skipped.
+    fn folder(&mut self, dir: &Path, meta: &std::fs::Metadata, depth: usize) {
+        if !self.seen.insert(folder_id(dir, meta)) {
+            return;
+        }
+        if depth > MAX_DEPTH {
+            return self.fail(dir, format!("folder nesting deeper than {MAX_DEPTH}"));
+        }
+        let entries = match std::fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(err) => return self.fail(dir, err.to_string()),
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let ours = EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str());
+            match std::fs::metadata(&path) {
+                Ok(meta) if meta.is_dir() => self.folder(&path, &meta, depth + 1),
+                Ok(meta) if meta.is_file() && ours => self.sources.push(Source::File(path)),
+                Ok(meta) if !meta.is_file() && ours => self.fail(&path, NOT_A_FILE.into()),
+                Ok(_) => {}
+                Err(err) => self.fail(&path, format!("unreadable ({err})")),
             }
-            Err(err) => fail(failures, &path, format!("unreadable ({err})")),
         }
     }
+}
+
+/// What makes a folder the same folder whatever path leads to it.
+#[cfg(unix)]
+type FolderId = (u64, u64);
+#[cfg(not(unix))]
+type FolderId = PathBuf;
+
+/// The device and inode of a folder.
+#[cfg(unix)]
+fn folder_id(_: &Path, meta: &std::fs::Metadata) -> FolderId {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+/// The folder's canonical path where there are no inodes.
+#[cfg(not(unix))]
+fn folder_id(dir: &Path, _: &std::fs::Metadata) -> FolderId {
+    dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf())
 }
 
 /// Shard `index` (0-based) of `count`: a contiguous run of the sources holding about 1/`count` of

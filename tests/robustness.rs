@@ -2,11 +2,9 @@
 //! processed, no output half-written.
 
 use crate::common::{extract, report};
-use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 #[test]
@@ -89,6 +87,81 @@ fn nested_folders_broken_links_and_a_long_line() {
         .unwrap()
         .ends_with("broken.txt"));
     assert_eq!(report["events"].as_u64().unwrap(), 1 + 2 * SENTENCES as u64);
+}
+
+/// Links back to a folder are followed once, and what is not a regular file (a FIFO, a link to
+/// `/dev/zero`) is reported and skipped instead of read forever.
+#[test]
+fn symlink_loops_fifos_and_devices_are_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir(&corpus).unwrap();
+    std::fs::write(corpus.join("a.txt"), "Brann scoret i det 3. minutt.").unwrap();
+    // Two links to the folder itself: followed every time, the walk would grow exponentially.
+    std::os::unix::fs::symlink(".", corpus.join("x")).unwrap();
+    std::os::unix::fs::symlink(".", corpus.join("y")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", corpus.join("zero.txt")).unwrap();
+    let fifo = corpus.join("fifo.txt");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let out = dir.path().join("out");
+    let started = Instant::now();
+    let output = extract(&[&corpus], &out, &[]);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "the run must not hang"
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the skipped files are failures"
+    );
+    let report = report(&out);
+    assert_eq!(
+        report["documents_read"], 1,
+        "a.txt once, not through x and y"
+    );
+    let failures: Vec<String> = report["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["source"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(failures.len(), 2, "{failures:?}");
+    assert!(failures[0].ends_with("fifo.txt") && failures[1].ends_with("zero.txt"));
+    assert_eq!(
+        report["failures"][0]["reason"],
+        "not a regular file (a FIFO, device or socket)"
+    );
+    // Named on the command line, a device is refused too.
+    let output = extract(&["/dev/zero"], &dir.path().join("out2"), &[]);
+    assert_eq!(output.status.code(), Some(1));
+}
+
+/// An output name that is a symlink (planted by someone who can write to the folder) is
+/// replaced by the new file; the file it pointed to is never written.
+#[test]
+fn outputs_never_write_through_a_planted_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    for name in ["events.csv", "mentions.csv", "matches.csv", "report.json"] {
+        std::os::unix::fs::symlink(&victim, out.join(name)).unwrap();
+    }
+    let output = extract(&["data/samples"], &out, &[]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    for name in ["events.csv", "mentions.csv", "matches.csv", "report.json"] {
+        let meta = std::fs::symlink_metadata(out.join(name)).unwrap();
+        assert!(meta.file_type().is_file(), "{name} is a file of its own");
+    }
+    assert!(temporary_files(&out).is_empty());
 }
 
 #[test]
@@ -177,9 +250,9 @@ fn a_failed_run_keeps_the_previous_outputs() {
     assert!(leftovers.is_empty());
 }
 
-/// Ctrl-C while `extract` waits for input: the handler removes the temporary outputs and exits
-/// 130. The input is a FIFO, so the test knows when the run has its outputs open and is blocked
-/// reading, instead of guessing with a timer.
+/// Ctrl-C, or SIGTERM as `timeout`, Slurm and systemd send it, while `extract` waits for input:
+/// the handler removes the temporary outputs and exits 130. The input is standard input left
+/// open, so the run blocks reading once it has its outputs open.
 #[test]
 fn an_interrupted_run_leaves_the_previous_outputs_and_no_temporary_files() {
     const OUTPUTS: [&str; 4] = ["events.csv", "mentions.csv", "matches.csv", "report.json"];
@@ -192,74 +265,52 @@ fn an_interrupted_run_leaves_the_previous_outputs_and_no_temporary_files() {
         .iter()
         .map(|name| std::fs::read(out.join(name)).unwrap())
         .collect();
-
-    // A FIFO named like a text file is read as one.
-    let fifo = dir.path().join("live.txt");
-    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
-    assert!(made.success(), "mkfifo {}", fifo.display());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
-        .args(["extract", fifo.to_str().unwrap(), "--out"])
-        .arg(&out)
-        .arg("--quiet")
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Opening the FIFO's writing end returns once `extract` has opened it for reading, which it does
-    // after installing the interrupt handler and creating its temporary outputs.
-    let mut writer = open_for_writing(&fifo, &mut child);
-    writer.write_all("Brann scoret i det ".as_bytes()).unwrap();
-    // Else the test would not show that the handler removes them.
-    assert!(
-        !temporary_files(&out).is_empty(),
-        "the run has its temporary outputs open"
-    );
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let output = child.wait_with_output().unwrap();
-    drop(writer);
-
-    assert_eq!(
-        output.status.code(),
-        Some(130),
-        "interrupted before the end"
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("kampfakta: interrupted; no output written"),
-        "{stderr}"
-    );
-    for (name, before) in OUTPUTS.iter().zip(&before) {
-        assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
+    for signal in ["-INT", "-TERM"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+            .args(["extract", "-", "--out"])
+            .arg(&out)
+            .arg("--quiet")
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        input.write_all("Brann scoret i det ".as_bytes()).unwrap();
+        // Else the test would not show that the handler removes them.
+        wait_for_temporary_files(&out, &mut child);
+        let killed = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let output = child.wait_with_output().unwrap();
+        drop(input);
+        assert_eq!(output.status.code(), Some(130), "{signal}: interrupted");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("kampfakta: interrupted; no output written"),
+            "{signal}: {stderr}"
+        );
+        for (name, before) in OUTPUTS.iter().zip(&before) {
+            assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
+        }
+        assert_eq!(temporary_files(&out), Vec::<String>::new(), "{signal}");
     }
-    assert_eq!(temporary_files(&out), Vec::<String>::new());
 }
 
-/// Opens `fifo` for writing, which blocks until `reader` opens it for reading; fails the test if
-/// `reader` exits or a minute passes first, rather than hanging.
-fn open_for_writing(fifo: &Path, reader: &mut Child) -> File {
-    let (opened, receive) = std::sync::mpsc::channel();
-    let path = fifo.to_path_buf();
-    std::thread::spawn(move || opened.send(OpenOptions::new().write(true).open(path)));
+/// Waits until the run has its temporary outputs open in `out`; fails the test if it exits or a
+/// minute passes first, rather than hanging.
+fn wait_for_temporary_files(out: &Path, run: &mut Child) {
     let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        match receive.recv_timeout(Duration::from_millis(50)) {
-            Ok(file) => return file.unwrap(),
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => unreachable!("the opening thread sends"),
-        }
-        if let Some(status) = reader.try_wait().unwrap() {
-            panic!(
-                "extract ended ({status}) without opening {}",
-                fifo.display()
-            );
+    while temporary_files(out).is_empty() {
+        if let Some(status) = run.try_wait().unwrap() {
+            panic!("extract ended ({status}) before opening its outputs");
         }
         if Instant::now() > deadline {
-            let _ = reader.kill();
-            panic!("extract did not open {} within a minute", fifo.display());
+            let _ = run.kill();
+            panic!("extract did not open its outputs within a minute");
         }
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

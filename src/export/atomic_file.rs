@@ -1,17 +1,26 @@
 //! Files that appear under their names only when complete: written to a temporary file beside
 //! the target and renamed into place at commit, so a failed or interrupted run leaves the
 //! previous file or none, never a truncated one.
+//!
+//! The temporary file gets a name no one can guess (process id, a counter and a random number)
+//! and is created only if nothing is there yet (`O_EXCL`): a symlink planted at that name, or
+//! anything else, makes the run fail instead of writing through it. The rename replaces the
+//! final name itself, so a symlink there is replaced by the file and its target is left alone.
 
 use crate::error::{Error, Result};
 use std::fs::File;
+use std::hash::{BuildHasher, Hasher};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A file that appears under its name only when complete.
 pub struct AtomicFile {
     path: PathBuf,
     tmp: PathBuf,
     writer: Option<BufWriter<File>>,
+    /// Renamed into place: nothing to remove.
+    committed: bool,
 }
 
 impl AtomicFile {
@@ -22,16 +31,21 @@ impl AtomicFile {
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("output");
-        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&tmp).map_err(|source| Error::Io {
-            path: tmp.clone(),
-            source,
-        })?;
+        let tmp = path.with_file_name(format!(".{name}.{}.tmp", unguessable()));
+        let file = File::options()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(|source| Error::Io {
+                path: tmp.clone(),
+                source,
+            })?;
         pending().push(tmp.clone());
         Ok(AtomicFile {
             path: path.to_path_buf(),
             tmp,
             writer: Some(BufWriter::with_capacity(1 << 20, file)),
+            committed: false,
         })
     }
 
@@ -47,7 +61,8 @@ impl AtomicFile {
         })
     }
 
-    /// Flushes, syncs and renames the file into place.
+    /// Flushes, syncs and renames the file into place; when any of it fails, the temporary file
+    /// is removed (by `Drop`) and the previous file stays.
     pub fn commit(mut self) -> Result<()> {
         let writer = self.writer.take().expect("writer is present until commit");
         let file = writer.into_inner().map_err(|e| Error::Io {
@@ -61,17 +76,33 @@ impl AtomicFile {
         std::fs::rename(&self.tmp, &self.path).map_err(|source| Error::Io {
             path: self.path.clone(),
             source,
-        })
+        })?;
+        self.committed = true;
+        Ok(())
     }
 }
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.writer.is_some() {
+        if !self.committed {
             let _ = std::fs::remove_file(&self.tmp);
         }
         pending().retain(|tmp| *tmp != self.tmp);
     }
+}
+
+/// A part of a temporary file's name that another user cannot predict: the process id, a
+/// counter and 64 random bits (the standard library's per-process random hash keys).
+fn unguessable() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let random = std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish();
+    format!(
+        "{}-{}-{random:016x}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 /// Temporary files not yet renamed into place, so that an interrupt can remove them.
