@@ -43,13 +43,14 @@ pub struct Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.column {
-            Some(column) => write!(
-                f,
-                "{}:{}: column {column}: {}",
-                self.file, self.line, self.message
-            ),
-            None => write!(f, "{}:{}: {}", self.file, self.line, self.message),
+        // Line 0 is the whole file: no line to name.
+        match (&self.column, self.line) {
+            (Some(column), 0) => write!(f, "{}: column {column}: {}", self.file, self.message),
+            (Some(column), line) => {
+                write!(f, "{}:{line}: column {column}: {}", self.file, self.message)
+            }
+            (None, 0) => write!(f, "{}: {}", self.file, self.message),
+            (None, line) => write!(f, "{}:{line}: {}", self.file, self.message),
         }
     }
 }

@@ -7,7 +7,7 @@
 //! line) and the run goes on.
 
 use serde::Deserialize;
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -193,6 +193,8 @@ struct JsonLines {
     name: String,
     reader: Box<dyn BufRead + Send>,
     line: usize,
+    /// The ids seen so far, with their line: a repeated one gets a warning (outputs join on it).
+    ids: HashMap<String, usize>,
 }
 
 impl Documents {
@@ -239,6 +241,7 @@ impl Documents {
                 name,
                 reader,
                 line: 0,
+                ids: HashMap::new(),
             });
             return None;
         }
@@ -290,13 +293,27 @@ impl JsonLines {
             if buf.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            let record: Record = match serde_json::from_slice(&buf) {
-                Ok(record) => record,
-                Err(err) => {
+            // An object: a struct would also take an array (`["id", "text"]`).
+            let record: Record = match serde_json::from_slice::<serde_json::Value>(&buf) {
+                Ok(value @ serde_json::Value::Object(_)) => match serde_json::from_value(value) {
+                    Ok(record) => record,
+                    Err(err) => {
+                        return Some(Err(Failure {
+                            source: at,
+                            reason: format!("invalid record: {err}"),
+                        }))
+                    }
+                },
+                Ok(_) => {
+                    let reason = "not a JSON object (want {\"id\": ..., \"text\": ...})";
                     return Some(Err(Failure {
                         source: at,
-                        reason: format!("invalid JSON: {err}"),
-                    }))
+                        reason: reason.into(),
+                    }));
+                }
+                Err(err) => {
+                    let reason = format!("invalid JSON: {err}");
+                    return Some(Err(Failure { source: at, reason }));
                 }
             };
             let Some(text) = record.text else {
@@ -307,16 +324,44 @@ impl JsonLines {
             };
             let id = match record.id {
                 Some(serde_json::Value::String(id)) => id,
-                Some(serde_json::Value::Null) | None => at,
+                Some(serde_json::Value::Null) | None => at.clone(),
                 Some(other) => other.to_string(),
             };
             let text = text
                 .strip_prefix('\u{feff}')
                 .map(str::to_string)
                 .unwrap_or(text);
-            return Some(Ok(Document::new(id, text)));
+            let mut document = Document::new(id, text);
+            let controls = replace_controls(&mut document.text);
+            if controls > 0 {
+                document.warnings.push(format!(
+                    "{at}: {controls} control characters (NUL and the like) replaced by spaces"
+                ));
+            }
+            if let Some(first) = self.ids.insert(document.id.clone(), self.line) {
+                document.warnings.push(format!(
+                    "{at}: id {:?} also on line {first}: its rows share a doc_id",
+                    document.id
+                ));
+            }
+            return Some(Ok(document));
         }
     }
+}
+
+/// Replaces the control characters a JSON string can carry (`\u0000` and the like; not tab and
+/// line ends) by spaces, so that no CSV cell holds them and offsets stay as they are; gives how
+/// many there were.
+fn replace_controls(text: &mut String) -> usize {
+    let is_bad = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r');
+    let count = text.chars().filter(|&c| is_bad(c)).count();
+    if count > 0 {
+        *text = text
+            .chars()
+            .map(|c| if is_bad(c) { ' ' } else { c })
+            .collect();
+    }
+    count
 }
 
 impl Iterator for Documents {
@@ -339,7 +384,10 @@ impl Iterator for Documents {
 }
 
 /// Decodes a file's bytes: UTF-8 (byte-order mark removed), UTF-16 with a byte-order mark, or else
-/// Windows-1252 (older Norwegian archives) with a warning. Binary data is refused.
+/// Windows-1252 (older Norwegian archives) with a warning. UTF-8 with a few invalid bytes (a stray
+/// `0xFF` in "Solskjær") stays UTF-8, the bad bytes replaced by `�` with a warning that counts
+/// them: Windows-1252 is taken only when the text has fewer well-formed UTF-8 letters beyond
+/// ASCII than invalid bytes. Binary data is refused.
 pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
         return std::str::from_utf8(rest)
@@ -362,6 +410,12 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok((text.to_string(), None)),
+        Err(_) if mostly_utf8(bytes) => {
+            let invalid: usize = bytes.utf8_chunks().map(|c| c.invalid().len()).sum();
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            let warning = format!("{invalid} invalid UTF-8 bytes replaced by U+FFFD");
+            Ok((text, Some(warning)))
+        }
         Err(_) => {
             let text: String = bytes.iter().map(|&b| windows_1252(b)).collect();
             if text.chars().any(|c| c.is_control() && !c.is_whitespace()) {
@@ -370,6 +424,17 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Option<String>), String> {
             Ok((text, Some("not UTF-8: decoded as Windows-1252".to_string())))
         }
     }
+}
+
+/// Whether text that is not valid UTF-8 is still UTF-8 with some bad bytes: at least as many
+/// well-formed characters beyond ASCII as invalid bytes.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut letters, mut invalid) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        letters += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        invalid += chunk.invalid().len();
+    }
+    letters >= invalid
 }
 
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<(String, Option<String>), String> {
@@ -407,6 +472,12 @@ mod tests {
             (b"\xEF\xBB\xBFM\xC3\xA5l", "Mål", false),
             (b"M\xE5l \x96 Bj\xF8rn", "Mål – Bjørn", true),
             (b"\xFF\xFEM\x00\xE5\x00l\x00", "Mål", true),
+            // A stray byte in UTF-8 text: the rest stays UTF-8.
+            (
+                b"Solskj\xC3\xA6r \xFF scoret",
+                "Solskjær \u{FFFD} scoret",
+                true,
+            ),
             (b"", "", false),
         ];
         for (bytes, text, warned) in table {

@@ -57,8 +57,15 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("kampfakta: error: {err}");
+            // A cause whose words the message above already holds ("x: File exists" over
+            // "File exists") is not printed again.
+            let mut said = err.to_string();
             for cause in err.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
+                let cause = cause.to_string();
+                if !said.contains(&cause) {
+                    eprintln!("  caused by: {cause}");
+                    said.push_str(&cause);
+                }
             }
             ExitCode::from(2)
         }

@@ -276,3 +276,16 @@ fn out_dash_streams_event_rows_to_stdout() {
     );
     assert_eq!(stdout.lines().count(), 3, "header and two goals: {stdout}");
 }
+
+#[test]
+fn out_naming_a_file_says_so_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("report.txt");
+    std::fs::write(&file, "not a folder").unwrap();
+    let output = crate::common::extract(&["data/samples"], &file, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is a file, not a folder: --out wants a folder"), "{stderr}");
+    assert!(!stderr.contains("caused by"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+}

@@ -322,3 +322,62 @@ fn temporary_files(dir: &Path) -> Vec<String> {
         .filter(|name| name.ends_with(".tmp"))
         .collect()
 }
+
+/// A stray invalid byte in a UTF-8 file keeps the file UTF-8 (the byte replaced, a warning),
+/// instead of turning every "æ" into "Ã¦" by the Windows-1252 fallback.
+#[test]
+fn one_bad_byte_does_not_make_a_utf8_file_windows_1252() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("stray.txt");
+    std::fs::write(&file, b"Solskj\xC3\xA6r scoret i det 3. minutt. \xFF").unwrap();
+    let out = dir.path().join("out");
+    assert!(extract(&[&file], &out, &[]).status.success());
+    let mentions = crate::common::read(&out.join("mentions.csv"));
+    assert!(mentions.contains("Solskjær"), "{mentions}");
+    let warnings = report(&out)["warnings"].to_string();
+    assert!(
+        warnings.contains("1 invalid UTF-8 bytes replaced"),
+        "{warnings}"
+    );
+}
+
+/// JSON Lines records must be objects; a NUL in a text never reaches a CSV cell; a repeated id
+/// is kept and warned about.
+#[test]
+fn json_lines_arrays_controls_and_repeated_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("records.jsonl");
+    std::fs::write(
+        &file,
+        "{\"id\":\"a\",\"text\":\"Brann scoret\\u0000 i det 3. minutt.\"}\n\
+         [\"b\",\"Viking scoret i det 5. minutt.\"]\n\
+         {\"id\":\"a\",\"text\":\"Molde scoret i det 7. minutt.\"}\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = extract(&[&file], &out, &[]);
+    assert_eq!(output.status.code(), Some(1), "the array is a failure");
+    let report = report(&out);
+    assert_eq!(report["documents_read"], 2);
+    assert!(report["failures"][0]["reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("not a JSON object"));
+    let warnings = report["warnings"].to_string();
+    assert!(warnings.contains("control characters"), "{warnings}");
+    assert!(warnings.contains("also on line 1"), "{warnings}");
+    let events = std::fs::read(out.join("events.csv")).unwrap();
+    assert!(!events.contains(&0), "no NUL in the CSV");
+}
+
+/// An absurd thread count is capped (with a warning) instead of taking minutes or panicking.
+#[test]
+fn a_huge_thread_count_is_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let output = extract(&["data/samples"], dir.path(), &["--threads", "1000000"]);
+    assert!(output.status.success());
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is more than 4 per core"), "{stderr}");
+}

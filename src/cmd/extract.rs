@@ -99,6 +99,28 @@ impl Args {
     }
 }
 
+/// More worker threads than this many per core only cost memory and start-up time (`--threads
+/// 10000` took 136 s, a million could not start).
+const THREADS_PER_CORE: usize = 4;
+
+/// The worker threads for `--threads` (0 or none: one per core), at most [`THREADS_PER_CORE`]
+/// per core, with a warning when asked for more.
+fn worker_threads(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = THREADS_PER_CORE * cores;
+    match asked {
+        Some(n) if n > most => {
+            eprintln!(
+                "kampfakta: warning: --threads {n} is more than {THREADS_PER_CORE} per core; \
+                 using {most}"
+            );
+            most
+        }
+        Some(n) => n,
+        None => 0,
+    }
+}
+
 /// Runs the pipeline over the inputs into the outputs; exit code 1 when an input could not be
 /// read or no document was.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -106,7 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     remove_outputs_on_interrupt()?;
     let pipeline = args.pipeline()?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(worker_threads(args.threads))
         .build()
         .context("starting worker threads")?;
     let (sources, failures) = args.sources()?;

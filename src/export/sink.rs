@@ -34,6 +34,16 @@ pub struct FolderSink {
 impl FolderSink {
     /// Creates the folder if need be and starts the three CSV files with their headers.
     pub fn create(dir: &Path) -> Result<FolderSink> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(Error::Invalid(vec![crate::error::Problem {
+                file: dir.display().to_string(),
+                line: 0,
+                column: None,
+                message: "is a file, not a folder: --out wants a folder for the four outputs \
+                          (or `-` to stream the event rows)"
+                    .into(),
+            }]));
+        }
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
             path: dir.to_path_buf(),
             source,
