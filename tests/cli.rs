@@ -285,7 +285,10 @@ fn out_naming_a_file_says_so_once() {
     let output = crate::common::extract(&["data/samples"], &file, &[]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("is a file, not a folder: --out wants a folder"), "{stderr}");
+    assert!(
+        stderr.contains("is a file, not a folder: --out wants a folder"),
+        "{stderr}"
+    );
     assert!(!stderr.contains("caused by"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }

@@ -381,3 +381,71 @@ fn a_huge_thread_count_is_capped() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("is more than 4 per core"), "{stderr}");
 }
+
+/// A second run into a folder another run is writing stops with a message; what a killed run
+/// left behind is removed by the next run.
+#[test]
+fn an_output_folder_is_locked_and_leftovers_are_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let leftover = out.join(".events.csv.4242-0-00c0ffee00c0ffee.tmp");
+    std::fs::write(&leftover, "half a run").unwrap();
+    let held = std::fs::File::create(out.join(".kampfakta.lock")).unwrap();
+    held.lock().unwrap();
+    let output = extract(&["data/samples"], &out, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("another kampfakta run is writing into this folder"),
+        "{stderr}"
+    );
+    assert!(!out.join("events.csv").exists());
+    held.unlock().unwrap();
+    assert!(extract(&["data/samples"], &out, &[]).status.success());
+    assert!(
+        !leftover.exists(),
+        "the killed run's temporary file is gone"
+    );
+    assert!(temporary_files(&out).is_empty());
+}
+
+/// A merge that fails on its third file (a shard without `matches.csv`) leaves every previous
+/// output as it was, not a new `events.csv` beside old others.
+#[test]
+fn a_failing_merge_leaves_the_previous_set_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two, out) = (
+        dir.path().join("1"),
+        dir.path().join("2"),
+        dir.path().join("out"),
+    );
+    for (shard, folder) in [("1/2", &one), ("2/2", &two)] {
+        assert!(extract(&["data/samples"], folder, &["--shard", shard])
+            .status
+            .success());
+    }
+    assert!(extract(&["data/samples/rosenborg-molde.txt"], &out, &[])
+        .status
+        .success());
+    let before: Vec<Vec<u8>> = ["events.csv", "mentions.csv", "matches.csv", "report.json"]
+        .iter()
+        .map(|name| std::fs::read(out.join(name)).unwrap())
+        .collect();
+    std::fs::remove_file(two.join("matches.csv")).unwrap();
+    let output = crate::common::kampfakta(&[
+        "merge",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    for (name, before) in ["events.csv", "mentions.csv", "matches.csv", "report.json"]
+        .iter()
+        .zip(&before)
+    {
+        assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
+    }
+    assert!(temporary_files(&out).is_empty());
+}

@@ -167,8 +167,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// previous complete outputs (or none).
 fn remove_outputs_on_interrupt() -> anyhow::Result<()> {
     ctrlc::set_handler(|| {
-        kampfakta::export::remove_temporary_files();
-        eprintln!("kampfakta: interrupted; no output written");
+        if kampfakta::export::interrupt() {
+            eprintln!("kampfakta: interrupted once the outputs were written");
+        } else {
+            eprintln!("kampfakta: interrupted; no output written");
+        }
         std::process::exit(130);
     })
     .context("installing the interrupt handler")

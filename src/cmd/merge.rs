@@ -1,7 +1,7 @@
 //! `kampfakta merge SHARD_DIR... --out DIR`: the outputs of `extract --shard I/N` runs, joined.
 
 use anyhow::{bail, Context};
-use kampfakta::export::{write_report, AtomicFile, Report};
+use kampfakta::export::{commit_all, lock_folder, report_file, AtomicFile, Report, OUTPUTS};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,17 +16,21 @@ pub struct Args {
     out: PathBuf,
 }
 
-const FILES: [&str; 3] = ["events.csv", "mentions.csv", "matches.csv"];
-
 /// Joins the shards' outputs into `--out`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
-    for name in FILES {
-        merge_csv(&args.shards, name, &args.out)?;
+    let _lock = lock_folder(&args.out, &OUTPUTS)?;
+    // Every file is merged before any is renamed: a shard that lacks one leaves the outputs as
+    // they were.
+    let mut files = Vec::new();
+    // The three CSV files; the report is added up below.
+    for name in &OUTPUTS[..3] {
+        files.push(merge_csv(&args.shards, name, &args.out)?);
     }
     let total = merge_reports(&args.shards)?;
-    write_report(&args.out.join("report.json"), &total)?;
+    files.push(report_file(&args.out.join("report.json"), &total)?);
+    commit_all(files)?;
     println!(
         "merged {} shards: {} documents, {} events -> {}",
         args.shards.len(),
@@ -39,7 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Joins one CSV file of every shard into `out`: the first shard's header, then every shard's
 /// rows in shard order. The shards' headers must agree.
-fn merge_csv(shards: &[PathBuf], name: &str, out: &Path) -> anyhow::Result<()> {
+fn merge_csv(shards: &[PathBuf], name: &str, out: &Path) -> anyhow::Result<AtomicFile> {
     let mut merged = AtomicFile::create(&out.join(name))?;
     let mut header: Option<String> = None;
     for shard in shards {
@@ -69,8 +73,7 @@ fn merge_csv(shards: &[PathBuf], name: &str, out: &Path) -> anyhow::Result<()> {
             .with_context(|| format!("reading {}", path.display()))?;
         merged.write_all(&rest)?;
     }
-    merged.commit()?;
-    Ok(())
+    Ok(merged)
 }
 
 /// The shards' reports added up.

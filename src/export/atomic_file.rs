@@ -25,7 +25,7 @@ pub struct AtomicFile {
 
 impl AtomicFile {
     /// Starts writing `path`: creates a temporary file beside it, removed by an interrupt
-    /// ([`remove_temporary_files`]) or when this is dropped without [`AtomicFile::commit`].
+    /// ([`interrupt`]) or when this is dropped without [`AtomicFile::commit`].
     pub fn create(path: &Path) -> Result<AtomicFile> {
         let name = path
             .file_name()
@@ -40,7 +40,7 @@ impl AtomicFile {
                 path: tmp.clone(),
                 source,
             })?;
-        pending().push(tmp.clone());
+        pending().files.push(tmp.clone());
         Ok(AtomicFile {
             path: path.to_path_buf(),
             tmp,
@@ -63,7 +63,12 @@ impl AtomicFile {
 
     /// Flushes, syncs and renames the file into place; when any of it fails, the temporary file
     /// is removed (by `Drop`) and the previous file stays.
-    pub fn commit(mut self) -> Result<()> {
+    pub fn commit(self) -> Result<()> {
+        commit_all(vec![self])
+    }
+
+    /// Flushes and syncs the temporary file: where a full disk shows.
+    fn prepare(&mut self) -> Result<()> {
         let writer = self.writer.take().expect("writer is present until commit");
         let file = writer.into_inner().map_err(|e| Error::Io {
             path: self.tmp.clone(),
@@ -72,7 +77,10 @@ impl AtomicFile {
         file.sync_all().map_err(|source| Error::Io {
             path: self.tmp.clone(),
             source,
-        })?;
+        })
+    }
+
+    fn rename(&mut self) -> Result<()> {
         std::fs::rename(&self.tmp, &self.path).map_err(|source| Error::Io {
             path: self.path.clone(),
             source,
@@ -82,12 +90,34 @@ impl AtomicFile {
     }
 }
 
+/// Commits files as one set: every one is flushed and synced first, so that a full disk or a
+/// failing device stops the commit before any file is renamed (the previous set stays whole);
+/// then all are renamed in a row, while an interrupt ([`interrupt`]) waits for the last rename.
+/// A reader sees the previous set or the new one, but for the microseconds between two renames
+/// of one commit (renames within a folder do not fail for want of space).
+pub fn commit_all(mut files: Vec<AtomicFile>) -> Result<()> {
+    for file in &mut files {
+        file.prepare()?;
+    }
+    let mut pending = pending();
+    for file in &mut files {
+        file.rename()?;
+    }
+    pending.published = true;
+    pending
+        .files
+        .retain(|tmp| !files.iter().any(|f| f.tmp == *tmp));
+    // The guard goes before the files, whose `Drop` takes it again.
+    drop(pending);
+    Ok(())
+}
+
 impl Drop for AtomicFile {
     fn drop(&mut self) {
         if !self.committed {
             let _ = std::fs::remove_file(&self.tmp);
         }
-        pending().retain(|tmp| *tmp != self.tmp);
+        pending().files.retain(|tmp| *tmp != self.tmp);
     }
 }
 
@@ -105,18 +135,72 @@ fn unguessable() -> String {
     )
 }
 
-/// Temporary files not yet renamed into place, so that an interrupt can remove them.
-fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    static PENDING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+/// What an interrupt must know: the temporary files not yet renamed into place, and whether a
+/// set of outputs was published.
+struct Pending {
+    files: Vec<PathBuf>,
+    published: bool,
+}
+
+fn pending() -> std::sync::MutexGuard<'static, Pending> {
+    static PENDING: std::sync::Mutex<Pending> = std::sync::Mutex::new(Pending {
+        files: Vec::new(),
+        published: false,
+    });
     PENDING
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Removes every temporary output file not yet renamed into place. For an interrupt handler: the
-/// previous complete outputs stay, and nothing half-written is left behind.
-pub fn remove_temporary_files() {
-    for tmp in pending().drain(..) {
+/// For an interrupt handler: waits for a commit under way to finish, removes every temporary
+/// output file not renamed into place, and says whether a set of outputs was published (else
+/// the previous outputs are as they were). Nothing half-written is left behind.
+pub fn interrupt() -> bool {
+    let mut pending = pending();
+    for tmp in pending.files.drain(..) {
         let _ = std::fs::remove_file(tmp);
     }
+    pending.published
+}
+
+/// Takes the advisory lock of an output folder (`.kampfakta.lock` in it) for as long as the
+/// returned file lives, so that a second run into the same folder stops with a message instead
+/// of mixing its files with this one's; then removes what a killed run left (temporary files of
+/// the outputs named in `outputs`), which no other run can be writing now.
+pub fn lock_folder(dir: &Path, outputs: &[&str]) -> Result<File> {
+    let path = dir.join(".kampfakta.lock");
+    let lock = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+    match lock.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(Error::Invalid(vec![crate::error::Problem {
+                file: dir.display().to_string(),
+                line: 0,
+                column: None,
+                message: "another kampfakta run is writing into this folder (it holds \
+                          .kampfakta.lock); wait for it to end or give another --out"
+                    .into(),
+            }]))
+        }
+        Err(std::fs::TryLockError::Error(source)) => return Err(Error::Io { path, source }),
+    }
+    let leftovers = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    for entry in leftovers {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let ours = outputs
+            .iter()
+            .any(|output| name.starts_with(&format!(".{output}.")) && name.ends_with(".tmp"));
+        if ours {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    Ok(lock)
 }

@@ -11,10 +11,10 @@ mod report;
 mod rows;
 mod sink;
 
-pub use atomic_file::{remove_temporary_files, AtomicFile};
-pub use report::{write_report, Report};
+pub use atomic_file::{commit_all, interrupt, lock_folder, AtomicFile};
+pub use report::{report_file, Report};
 pub use rows::{event_rows, match_row, mention_rows, EventRow, MatchRow, MentionRow};
-pub use sink::{FolderSink, Sink, StreamSink};
+pub use sink::{FolderSink, Sink, StreamSink, OUTPUTS};
 
 use crate::gazetteer::Gazetteer;
 use crate::pipeline::Analysis;

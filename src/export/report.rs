@@ -68,11 +68,12 @@ impl Report {
     }
 }
 
-/// Writes `report.json` atomically.
-pub fn write_report(path: &Path, report: &Report) -> Result<()> {
+/// `report.json`, written to its temporary file, to be committed with the other outputs
+/// ([`super::commit_all`]).
+pub fn report_file(path: &Path, report: &Report) -> Result<AtomicFile> {
     let mut json = AtomicFile::create(path)?;
     let mut bytes = serde_json::to_vec_pretty(report).expect("the report is plain data");
     bytes.push(b'\n');
     json.write_all(&bytes)?;
-    json.commit()
+    Ok(json)
 }

@@ -3,7 +3,8 @@
 //! The run keeps the [`Report`] tally itself and hands it over at commit.
 
 use super::atomic_file::AtomicFile;
-use super::report::{write_report, Report};
+use super::atomic_file::{commit_all, lock_folder};
+use super::report::{report_file, Report};
 use super::rows::{header, EventRow, MatchRow, MentionRow};
 use super::Rendered;
 use crate::error::{Error, Result};
@@ -29,7 +30,12 @@ pub struct FolderSink {
     events: AtomicFile,
     mentions: AtomicFile,
     matches: AtomicFile,
+    /// The folder's lock, held until the outputs are committed.
+    _lock: std::fs::File,
 }
+
+/// The files of an output folder.
+pub const OUTPUTS: [&str; 4] = ["events.csv", "mentions.csv", "matches.csv", "report.json"];
 
 impl FolderSink {
     /// Creates the folder if need be and starts the three CSV files with their headers.
@@ -48,6 +54,7 @@ impl FolderSink {
             path: dir.to_path_buf(),
             source,
         })?;
+        let lock = lock_folder(dir, &OUTPUTS)?;
         let mut events = AtomicFile::create(&dir.join("events.csv"))?;
         let mut mentions = AtomicFile::create(&dir.join("mentions.csv"))?;
         let mut matches = AtomicFile::create(&dir.join("matches.csv"))?;
@@ -59,6 +66,7 @@ impl FolderSink {
             events,
             mentions,
             matches,
+            _lock: lock,
         })
     }
 }
@@ -75,18 +83,17 @@ impl Sink for FolderSink {
         Ok(())
     }
 
-    /// Moves every CSV file into place, then writes the report.
+    /// Writes the report, then moves the four files into place as one set.
     fn commit(self: Box<Self>, report: &Report) -> Result<()> {
         let FolderSink {
             dir,
             events,
             mentions,
             matches,
+            _lock,
         } = *self;
-        events.commit()?;
-        mentions.commit()?;
-        matches.commit()?;
-        write_report(&dir.join("report.json"), report)
+        let report = report_file(&dir.join("report.json"), report)?;
+        commit_all(vec![events, mentions, matches, report])
     }
 }
 
