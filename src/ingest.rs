@@ -187,7 +187,13 @@ pub fn shard(sources: Vec<Source>, index: usize, count: usize) -> Vec<Source> {
 pub struct Documents {
     queue: VecDeque<Source>,
     lines: Option<JsonLines>,
+    /// A document (a file, or a JSON Lines record) larger than this is reported, not read.
+    max_bytes: usize,
 }
+
+/// The default of [`Documents::with_max_bytes`]: 64 MiB, far above any article and far below
+/// what a run can hold (a document costs a small multiple of its size while it is analysed).
+pub const DEFAULT_MAX_DOCUMENT_BYTES: usize = 64 << 20;
 
 struct JsonLines {
     name: String,
@@ -195,6 +201,7 @@ struct JsonLines {
     line: usize,
     /// The ids seen so far, with their line: a repeated one gets a warning (outputs join on it).
     ids: HashMap<String, usize>,
+    max_bytes: usize,
 }
 
 impl Documents {
@@ -203,7 +210,15 @@ impl Documents {
         Documents {
             queue: sources.into(),
             lines: None,
+            max_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
         }
+    }
+
+    /// Reports documents larger than `max_bytes` instead of reading them (`/dev/zero` behind a
+    /// name, a 1 GB dump) so that memory stays bounded.
+    pub fn with_max_bytes(mut self, max_bytes: usize) -> Self {
+        self.max_bytes = max_bytes;
+        self
     }
 
     fn open(&mut self, source: Source) -> Option<Result<Document, Failure>> {
@@ -242,14 +257,24 @@ impl Documents {
                 reader,
                 line: 0,
                 ids: HashMap::new(),
+                max_bytes: self.max_bytes,
             });
             return None;
         }
         let mut bytes = Vec::new();
-        if let Err(err) = reader.read_to_end(&mut bytes) {
+        if let Err(err) = reader
+            .take(self.max_bytes as u64 + 1)
+            .read_to_end(&mut bytes)
+        {
             return Some(Err(Failure {
                 source: name,
                 reason: err.to_string(),
+            }));
+        }
+        if bytes.len() > self.max_bytes {
+            return Some(Err(Failure {
+                source: name,
+                reason: too_large(self.max_bytes),
             }));
         }
         Some(match decode(&bytes) {
@@ -280,7 +305,8 @@ impl JsonLines {
             buf.clear();
             self.line += 1;
             let at = format!("{}:{}", self.name, self.line);
-            match self.reader.read_until(b'\n', &mut buf) {
+            let limit = self.max_bytes as u64 + 1;
+            match (&mut self.reader).take(limit).read_until(b'\n', &mut buf) {
                 Ok(0) => return None,
                 Ok(_) => {}
                 Err(err) => {
@@ -289,6 +315,17 @@ impl JsonLines {
                         reason: err.to_string(),
                     }))
                 }
+            }
+            if buf.len() > self.max_bytes {
+                // The rest of the record, up to its line end, is read past and not kept.
+                if let Err(err) = skip_line(&mut self.reader) {
+                    return Some(Err(Failure {
+                        source: at,
+                        reason: err.to_string(),
+                    }));
+                }
+                let reason = too_large(self.max_bytes);
+                return Some(Err(Failure { source: at, reason }));
             }
             if buf.iter().all(u8::is_ascii_whitespace) {
                 continue;
@@ -345,6 +382,31 @@ impl JsonLines {
                 ));
             }
             return Some(Ok(document));
+        }
+    }
+}
+
+/// Why a document too large is not read.
+fn too_large(max_bytes: usize) -> String {
+    format!("larger than {max_bytes} bytes: not read (--max-document-bytes sets the limit)")
+}
+
+/// Reads past the rest of a line without keeping it.
+fn skip_line(reader: &mut dyn BufRead) -> io::Result<()> {
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                reader.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let all = buf.len();
+                reader.consume(all);
+            }
         }
     }
 }

@@ -353,3 +353,27 @@ fn train_refuses_more_folds_than_documents_and_empty_gold() {
     assert!(String::from_utf8_lossy(&run.stderr).contains("no labelled sentences"));
     assert!(!model.exists());
 }
+
+/// A file that parses to nothing is refused, not scored 0 with success.
+#[test]
+fn eval_refuses_files_that_hold_nothing_to_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let garbage = dir.path().join("garbage.conllu");
+    std::fs::write(&garbage, "this is not CoNLL\n").unwrap();
+    let empty_gold = dir.path().join("empty.tsv");
+    std::fs::write(&empty_gold, "id\tlabels\ttext\n").unwrap();
+    for (command, file) in [
+        ("segmentation", &garbage),
+        ("entities", &garbage),
+        ("lemmas", &garbage),
+        ("events", &empty_gold),
+    ] {
+        let output = kampfakta(&["eval", command, file.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2), "eval {command}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(file.to_str().unwrap()),
+            "eval {command}: {stderr}"
+        );
+    }
+}

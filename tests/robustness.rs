@@ -449,3 +449,52 @@ fn a_failing_merge_leaves_the_previous_set_whole() {
     }
     assert!(temporary_files(&out).is_empty());
 }
+
+/// A document over `--max-document-bytes` (a file, or one JSON Lines record) is reported and not
+/// read; the records after a long one still are.
+#[test]
+fn documents_over_the_size_limit_are_reported_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    std::fs::write(&big, "Brann scoret. ".repeat(1000)).unwrap();
+    let records = dir.path().join("records.jsonl");
+    let long = "Brann scoret. ".repeat(1000);
+    std::fs::write(
+        &records,
+        format!(
+            "{{\"id\":\"long\",\"text\":\"{long}\"}}\n{{\"id\":\"short\",\"text\":\"Viking scoret i det 5. minutt.\"}}\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let output = extract(&[&big, &records], &out, &["--max-document-bytes", "5000"]);
+    assert_eq!(output.status.code(), Some(1));
+    let report = report(&out);
+    assert_eq!(report["documents_read"], 1, "the short record");
+    let failures = report["failures"].to_string();
+    assert!(
+        failures.contains("big.txt") && failures.contains("records.jsonl:1"),
+        "{failures}"
+    );
+    assert!(
+        failures.contains("larger than 5000 bytes: not read"),
+        "{failures}"
+    );
+}
+
+/// A shard that gets no document of a small corpus succeeds, with empty outputs.
+#[test]
+fn an_empty_shard_succeeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = extract(
+        &["data/samples/rosenborg-molde.txt"],
+        dir.path(),
+        &["--shard", "3/3"],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(report(dir.path())["documents_read"], 0);
+}

@@ -1,7 +1,7 @@
 //! `kampfakta eval ...`: each stage's quality against gold files.
 
 use super::{GazetteerArgs, ModelArgs};
-use anyhow::Context;
+use anyhow::{bail, Context};
 use kampfakta::eval::{predict_documents, predict_sentences, read_gold_events, EventScores};
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -92,6 +92,12 @@ fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
     }
     let pipeline = args.gazetteer.pipeline()?.with_model(args.model.model()?);
     let gold = read_gold_events(&args.gold)?;
+    if gold.is_empty() {
+        bail!(
+            "{}: no gold sentences in it (want id<TAB>labels<TAB>text lines)",
+            args.gold.display()
+        );
+    }
     let predictions = match &args.corpus {
         Some(dir) => predict_documents(&pipeline, dir, &gold)
             .with_context(|| format!("running documents under {}", dir.display()))?,
@@ -171,6 +177,9 @@ fn segmentation(args: SegmentationArgs) -> anyhow::Result<ExitCode> {
     let source = std::fs::read_to_string(&args.file)
         .with_context(|| format!("reading {}", args.file.display()))?;
     let scores = kampfakta::eval::evaluate_segmentation(&source, args.errors);
+    if scores.tokens.gold == 0 {
+        bail!("{}: {NO_CONLL}", args.file.display());
+    }
     for error in &scores.errors {
         say!("{error}");
     }
@@ -210,13 +219,18 @@ pub fn conll_documents(files: &[PathBuf]) -> anyhow::Result<Vec<kampfakta::eval:
         .map(|path| {
             let source = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            Ok(kampfakta::eval::read_conll_document(
-                &path.display().to_string(),
-                &source,
-            ))
+            let document =
+                kampfakta::eval::read_conll_document(&path.display().to_string(), &source);
+            if document.text.trim().is_empty() {
+                bail!("{}: {NO_CONLL}", path.display());
+            }
+            Ok(document)
         })
         .collect()
 }
+
+/// Why a file that parses to no sentence is refused rather than scored 0.
+const NO_CONLL: &str = "no CoNLL sentences in it (want tab-separated token lines: ID, FORM, ...)";
 
 fn entities(args: EntitiesArgs) -> anyhow::Result<ExitCode> {
     let documents = conll_documents(&args.files)?;
@@ -271,6 +285,12 @@ fn lemmas(args: LemmasArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("reading {}", args.file.display()))?;
     let lemmatizer = kampfakta::lemma::Lemmatizer::new()?;
     let scores = kampfakta::eval::evaluate_lemmas(&lemmatizer, &source, args.errors);
+    if scores.without_pos.both().all().total == 0 {
+        bail!(
+            "{}: no nouns or verbs (UPOS NOUN, VERB) in it: not a CoNLL-U file?",
+            args.file.display()
+        );
+    }
     for error in &scores.errors {
         say!("{error}");
     }
