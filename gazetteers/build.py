@@ -374,7 +374,29 @@ def player_aliases(name, aliases, nationality=""):
     return aliases + [v for form in [name] + aliases for v in spelling_variants(form) if v not in aliases]
 
 
+# The words kampfakta leaves out as aliases unless marked deliberate with a leading "="
+# (src/gazetteer/csv_rows.rs): the most frequent Norwegian words, and anything under 3 letters.
+COMMON_WORDS = {line.strip() for line in open(Path("data/common_words.txt"), encoding="utf-8")
+                if line.strip() and not line.startswith("#")}
+# Those that papers do use for the entity: kept, marked deliberate. Any other is left out ("Jo"
+# for Jô is the Norwegian "jo").
+DELIBERATE_ALIASES = {"DB", "DN", "Vera"}
+
+
+def vetted_aliases(field):
+    kept = []
+    for alias in split_aliases(field):
+        if len(alias) >= 3 and alias.lower() not in COMMON_WORDS:
+            kept.append(alias)
+        elif alias in DELIBERATE_ALIASES:
+            kept.append("=" + alias)
+    return "|".join(kept)
+
+
 def write(path, header, rows):
+    if "aliases" in header:
+        at = header.index("aliases")
+        rows = [row[:at] + [vetted_aliases(row[at])] + row[at + 1:] for row in rows]
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(header)

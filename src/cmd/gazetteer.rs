@@ -155,6 +155,11 @@ fn check(dirs: Vec<PathBuf>, with_defaults: bool, show: usize) -> anyhow::Result
             }
         );
     }
+    let warnings = gazetteer.warnings();
+    println!("warnings (aliases left out): {}", warnings.len());
+    for warning in warnings {
+        println!("  {warning}");
+    }
     println!("0 problems");
     Ok(ExitCode::SUCCESS)
 }

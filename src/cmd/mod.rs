@@ -47,7 +47,11 @@ impl GazetteerFolders {
         for folder in &self.folders {
             builder = builder.folder(folder);
         }
-        Ok(builder.build()?)
+        let gazetteer = builder.build()?;
+        for warning in gazetteer.warnings() {
+            eprintln!("kampfakta: warning: {warning}");
+        }
+        Ok(gazetteer)
     }
 }
 

@@ -11,6 +11,28 @@ pub(super) struct Row {
     pub(super) line: u64,
     /// The position of its layer (see [`GazetteerBuilder`](super::GazetteerBuilder)).
     pub(super) layer: usize,
+    /// What was left out of it without making it unusable (an alias that is a common word).
+    pub(super) warnings: Vec<Problem>,
+}
+
+/// The most frequent Norwegian words (`data/common_words.txt`, from NDT): an alias that is one
+/// of them, or shorter than [`SHORTEST_ALIAS`], is found in every text (`i`, `og`, `jo`) and is
+/// left out with a warning unless written deliberate, with a leading `=` (`=DB`).
+const COMMON_WORDS: &str = include_str!("../../data/common_words.txt");
+
+/// Letters an alias needs unless it is marked deliberate.
+const SHORTEST_ALIAS: usize = 3;
+
+/// Whether an alias would be found in ordinary text: a common word or very short.
+fn is_risky_alias(alias: &str) -> bool {
+    static COMMON: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
+        std::sync::LazyLock::new(|| {
+            COMMON_WORDS
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+                .collect()
+        });
+    alias.chars().count() < SHORTEST_ALIAS || COMMON.contains(alias.to_lowercase().as_str())
 }
 
 /// Where a file's header puts the columns a kind reads.
@@ -129,6 +151,14 @@ impl Sheet<'_> {
                 return String::new();
             };
             match std::str::from_utf8(bytes) {
+                Ok(value) if value.chars().any(char::is_control) => {
+                    self.report(
+                        line,
+                        Some(name),
+                        "a control character (a tab, a line break or the like) in the cell".into(),
+                    );
+                    String::new()
+                }
                 Ok(value) => value.trim().to_string(),
                 Err(_) => {
                     self.report(line, Some(name), "invalid UTF-8".into());
@@ -153,7 +183,8 @@ impl Sheet<'_> {
         } else {
             id
         };
-        let aliases = self.aliases(line, &id, &aliases_field);
+        let mut warnings = Vec::new();
+        let aliases = self.aliases(line, &id, &aliases_field, &mut warnings);
         self.check_birth_date(line, &attrs);
         let entity = Entity {
             id,
@@ -167,11 +198,19 @@ impl Sheet<'_> {
             file: self.file.to_string(),
             line,
             layer: 0,
+            warnings,
         })
     }
 
-    /// The `|`-separated aliases of a row; an empty one is reported and left out.
-    fn aliases(&mut self, line: u64, id: &str, field: &str) -> Vec<String> {
+    /// The `|`-separated aliases of a row; an empty one is reported and left out, a common word
+    /// or a very short one left out with a warning unless marked deliberate (`=DB`).
+    fn aliases(
+        &mut self,
+        line: u64,
+        id: &str,
+        field: &str,
+        warnings: &mut Vec<Problem>,
+    ) -> Vec<String> {
         let mut aliases = Vec::new();
         if field.is_empty() {
             return aliases;
@@ -180,6 +219,18 @@ impl Sheet<'_> {
             let alias = alias.trim();
             if alias.is_empty() {
                 self.report(line, Some("aliases"), format!("empty alias for id {id}"));
+            } else if let Some(deliberate) = alias.strip_prefix('=') {
+                aliases.push(deliberate.trim().to_string());
+            } else if is_risky_alias(alias) {
+                warnings.push(Problem {
+                    file: self.file.to_string(),
+                    line,
+                    column: Some("aliases".into()),
+                    message: format!(
+                        "alias {alias:?} of {id} is a common word or shorter than \
+                         {SHORTEST_ALIAS} letters: left out (write ={alias} to keep it)"
+                    ),
+                });
             } else {
                 aliases.push(alias.to_string());
             }

@@ -76,6 +76,7 @@ impl GazetteerBuilder {
             let files = layer.files(&mut problems)?;
             rows.add_layer(layer_index, files, &mut problems);
         }
+        let warnings = std::mem::take(&mut rows.warnings);
         let (mut rows, merged, same_layer) = merge_same_names(rows.rows);
         resolve_references(&mut rows, &merged, &mut problems);
         if !problems.is_empty() {
@@ -88,6 +89,7 @@ impl GazetteerBuilder {
             }
         }
         gazetteer.duplicates = merged.into_iter().chain(same_layer).collect();
+        gazetteer.warnings = warnings;
         Ok(gazetteer)
     }
 }
@@ -114,6 +116,8 @@ struct LayeredRows {
     rows: Vec<Row>,
     /// Position in `rows` by id.
     index: HashMap<String, usize>,
+    /// What the rows lost without being unusable, in reading order.
+    warnings: Vec<Problem>,
 }
 
 impl LayeredRows {
@@ -135,6 +139,7 @@ impl LayeredRows {
             };
             for mut row in parse(kind, &name, &content, problems) {
                 row.layer = layer;
+                self.warnings.append(&mut row.warnings);
                 if let Some((file, line)) = seen_in_layer.get(&row.entity.id) {
                     problems.push(Problem {
                         file: row.file.clone(),
@@ -397,5 +402,34 @@ mod tests {
             "merged across folders; the GK of the same name in the same folder is kept apart"
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn common_word_and_short_aliases_are_left_out_unless_deliberate() {
+        let csv = "id,name,aliases\nplayer:oh,Ola Hansen,i|og|OH|=DB|Hansen\n";
+        let gazetteer = Gazetteer::builder()
+            .csv(EntityKind::Player, "players.csv", csv)
+            .build()
+            .unwrap();
+        let entity = gazetteer.entity(gazetteer.index_of("player:oh").unwrap());
+        assert_eq!(entity.aliases, ["DB", "Hansen"]);
+        let warnings: Vec<String> = gazetteer.warnings().iter().map(|w| w.to_string()).collect();
+        assert_eq!(warnings.len(), 3, "{warnings:?}");
+        assert!(warnings[0].starts_with("players.csv:2: column aliases: alias \"i\" of player:oh"));
+        assert!(warnings[0].ends_with("(write =i to keep it)"));
+    }
+
+    #[test]
+    fn control_characters_in_a_cell_are_a_problem_with_its_line() {
+        let csv = "id,name,aliases\nplayer:a,Ola\u{1}Hansen,\n";
+        let error = Gazetteer::builder()
+            .csv(EntityKind::Player, "players.csv", csv)
+            .build()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("players.csv:2: column name: a control character"),
+            "{error}"
+        );
     }
 }

@@ -96,6 +96,9 @@ pub struct Gazetteer {
     first_names: HashSet<String>,
     /// Rows with the same kind and name under two ids: merged across folders, or kept apart.
     duplicates: Vec<(String, String)>,
+    /// What the rows lost without being unusable (an alias that is a common word), by
+    /// `file:line`.
+    warnings: Vec<crate::error::Problem>,
 }
 
 impl Gazetteer {
@@ -148,6 +151,7 @@ impl Gazetteer {
             candidates,
             first_names,
             duplicates: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
@@ -255,6 +259,12 @@ impl Gazetteer {
     /// they came from different folders without conflicting attributes).
     pub fn probable_duplicates(&self) -> &[(String, String)] {
         &self.duplicates
+    }
+
+    /// What the rows lost without being unusable, as `file:line` problems: aliases left out as
+    /// common words or too short (see `gazetteer check`).
+    pub fn warnings(&self) -> &[crate::error::Problem] {
+        &self.warnings
     }
 
     /// Surface forms written for more than one entity, with their ids: these need context to link.
