@@ -136,3 +136,61 @@ proptest! {
         }
     }
 }
+
+/// A model file with lines cut, swapped, duplicated or changed: read or refused, never a panic;
+/// what is read scores any sentence.
+fn mangled_model() -> impl Strategy<Value = String> {
+    let model = "kampfakta-events-model 1\ntrained x\nbuckets 16\nfeatures text+rules\n\
+                 labels goal chance foul penalty\nkeep 0 0.5 0 0\nadd 0.9 1 1 0.3\n\
+                 bias -1 -2 -3 -4\nvocabulary 2\nmål\tmål\nscoret\tscore\nweights 2\n\
+                 3\t0.5\t0\t0\t-0.1\n9\t1\t2\t3\t4\n";
+    let base: Vec<String> = model.lines().map(str::to_string).collect();
+    let edit = prop_oneof![
+        Just(String::new()),
+        Just("18446744073709551615".to_string()),
+        Just("NaN".to_string()),
+        Just("-1".to_string()),
+        Just("\t\t\t".to_string()),
+        "[ -~\t]{0,20}",
+    ];
+    (prop::collection::vec((0..base.len(), edit, 0..3u8), 0..6)).prop_map(move |edits| {
+        let mut lines = base.clone();
+        for (at, text, how) in edits {
+            let at = at.min(lines.len().saturating_sub(1));
+            match how {
+                0 if !lines.is_empty() => lines[at] = text,
+                1 => lines.insert(at, text),
+                _ if !lines.is_empty() => {
+                    lines.remove(at);
+                }
+                _ => {}
+            }
+        }
+        lines.join("\n")
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn a_mangled_model_file_is_read_or_refused(text in mangled_model()) {
+        if let Ok(model) = kampfakta::Model::parse("m.model", &text) {
+            let pipeline = PIPELINE.clone().with_model(Some(model));
+            let doc = Document::new("d", "Brann scoret i det 12. minutt. Mål!");
+            let _ = pipeline.analyze(&doc);
+        }
+    }
+
+    #[test]
+    fn any_json_lines_bytes_give_documents_or_failures(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.jsonl");
+        std::fs::write(&path, &bytes).unwrap();
+        let documents = kampfakta::ingest::Documents::new(vec![kampfakta::ingest::Source::File(path)])
+            .with_max_bytes(100);
+        for document in documents.flatten() {
+            prop_assert!(!document.text.contains('\0'));
+        }
+    }
+}
