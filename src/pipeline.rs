@@ -81,14 +81,9 @@ impl Pipeline {
 
     /// Runs every stage on one document.
     pub fn analyze<'d>(&self, document: &'d Document) -> Analysis<'d> {
-        let text = document.text.as_str();
-        let folded = segment::fold(text);
-        let glance = topic::Glance::new(text, &folded);
-        if self.football_only && !glance.may_be_football() {
+        let Some((glance, segmented, recognition)) = self.recognized(document) else {
             return Analysis::not_football(document);
-        }
-        let segmented = segment::Segmented::with_folded(text, folded);
-        let recognition = recognize::recognize(&self.gazetteer, &segmented);
+        };
         // The football check reads the rules' decisions, with a model as without.
         let (events, rule_kinds) = classify::classify_with_model(
             &self.lexicon,
@@ -114,6 +109,25 @@ impl Pipeline {
     }
 }
 
+impl Pipeline {
+    /// Stages 2 and 3 of a document: its glance, its segmentation and its mentions; `None` when
+    /// the glance sets it aside as not football.
+    fn recognized<'t>(
+        &self,
+        document: &'t Document,
+    ) -> Option<(topic::Glance, segment::Segmented<'t>, Recognition)> {
+        let text = document.text.as_str();
+        let folded = segment::fold(text);
+        let glance = topic::Glance::new(text, &folded);
+        if self.football_only && !glance.may_be_football() {
+            return None;
+        }
+        let segmented = segment::Segmented::with_folded(text, folded);
+        let recognition = recognize::recognize(&self.gazetteer, &segmented);
+        Some((glance, segmented, recognition))
+    }
+}
+
 /// A document as training reads it: its sentences, and each one's rules' labels and features.
 #[derive(Debug, Clone)]
 pub struct Traced {
@@ -133,14 +147,7 @@ impl Pipeline {
         vocabulary: &Vocabulary,
         names: Option<&mut FxHashMap<u32, String>>,
     ) -> Option<Traced> {
-        let text = document.text.as_str();
-        let folded = segment::fold(text);
-        let glance = topic::Glance::new(text, &folded);
-        if self.football_only && !glance.may_be_football() {
-            return None;
-        }
-        let segmented = segment::Segmented::with_folded(text, folded);
-        let recognition = recognize::recognize(&self.gazetteer, &segmented);
+        let (glance, segmented, recognition) = self.recognized(document)?;
         let (events, traced) = classify::trace_for_training(
             &self.lexicon,
             &self.gazetteer,

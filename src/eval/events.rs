@@ -115,29 +115,11 @@ pub fn predict_documents(
     corpus_dir: &Path,
     gold: &[GoldSentence],
 ) -> Result<Vec<Prediction>> {
-    let mut by_path: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    let mut problems = Vec::new();
-    for (index, g) in gold.iter().enumerate() {
-        match g.id.rsplit_once(':') {
-            Some((path, _)) => by_path.entry(path).or_default().push(index),
-            None => problems.push(format!("{}: id without :L<n> or :S<n>", g.id)),
-        }
-    }
     let mut predictions: Vec<Option<Prediction>> = vec![None; gold.len()];
-    for (path, indexes) in by_path {
-        let full = corpus_dir.join(path);
-        let (text, units) = corpus_units(&full, path)?;
-        let doc = Document::new(path, text);
+    for document in gold_documents(corpus_dir, gold)? {
+        let doc = Document::new(document.path, document.text);
         let analysis = pipeline.analyze(&doc);
-        for index in indexes {
-            let id = &gold[index].id;
-            let Some(range) = unit_index(id).and_then(|u| units.get(u)) else {
-                problems.push(format!(
-                    "{id}: no such line or sentence in {}",
-                    full.display()
-                ));
-                continue;
-            };
+        for (index, range) in document.units {
             let events = analysis.events.iter().filter(|e| {
                 let span = &analysis.sentences[e.sentence].span;
                 span.start < range.end && range.start < span.end
@@ -147,18 +129,65 @@ pub fn predict_documents(
             ));
         }
     }
-    if !problems.is_empty() {
-        return Err(corpus_problems(corpus_dir, problems));
-    }
     Ok(predictions
         .into_iter()
         .map(|p| p.expect("every gold row was predicted or reported"))
         .collect())
 }
 
+/// A document of a gold file under a corpus folder: its path (the ids' part before `:L`/`:S`),
+/// its text and, for each gold sentence in it, the sentence's index in the gold file and its byte
+/// range in the text.
+pub(crate) struct GoldDocument {
+    pub(crate) path: String,
+    pub(crate) text: String,
+    pub(crate) units: Vec<(usize, Span)>,
+}
+
+/// The documents the gold sentences are in, read from `corpus_dir`, sorted by path; every id
+/// that points nowhere is reported, together.
+pub(crate) fn gold_documents(
+    corpus_dir: &Path,
+    gold: &[GoldSentence],
+) -> Result<Vec<GoldDocument>> {
+    let mut by_path: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for (index, g) in gold.iter().enumerate() {
+        match g.id.rsplit_once(':') {
+            Some((path, _)) => by_path.entry(path).or_default().push(index),
+            None => problems.push(format!("{}: id without :L<n> or :S<n>", g.id)),
+        }
+    }
+    let mut documents = Vec::new();
+    for (path, indexes) in by_path {
+        let full = corpus_dir.join(path);
+        let (text, ranges) = corpus_units(&full, path)?;
+        let mut units = Vec::new();
+        for index in indexes {
+            let id = &gold[index].id;
+            match unit_index(id).and_then(|u| ranges.get(u)) {
+                Some(&range) => units.push((index, range)),
+                None => problems.push(format!(
+                    "{id}: no such line or sentence in {}",
+                    full.display()
+                )),
+            }
+        }
+        documents.push(GoldDocument {
+            path: path.to_string(),
+            text,
+            units,
+        });
+    }
+    if !problems.is_empty() {
+        return Err(corpus_problems(corpus_dir, problems));
+    }
+    Ok(documents)
+}
+
 /// A corpus file's text and its units: the sentences of a CoNLL file one per line, or the lines
 /// of a text file.
-pub(crate) fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Span>)> {
+fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Span>)> {
     let source = std::fs::read_to_string(full).map_err(|source| Error::Io {
         path: full.to_path_buf(),
         source,
@@ -174,7 +203,7 @@ pub(crate) fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Span>
 
 /// The 0-based unit a gold id points to: `path:L<n>` (lines count from 1), `path:S<n>` (sentences
 /// count from 0).
-pub(crate) fn unit_index(id: &str) -> Option<usize> {
+fn unit_index(id: &str) -> Option<usize> {
     id.rsplit_once(':').and_then(|(_, n)| {
         let number: usize = n.get(1..)?.parse().ok()?;
         match n.as_bytes()[0] {

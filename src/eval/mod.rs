@@ -10,7 +10,7 @@ mod segmentation;
 
 pub use conll::{read_conll_document, ConllDocument};
 pub use entities::{evaluate_entities, oracle_entities, EntityScores, TypeScores};
-pub(crate) use events::{corpus_units, unit_index};
+pub(crate) use events::{gold_documents, GoldDocument};
 pub use events::{
     predict_documents, predict_sentences, read_gold_events, EventScores, GoldSentence, Prediction,
 };

@@ -10,15 +10,14 @@ pub use folds::{cross_validate, fit, rules_scores, Comparison, THRESHOLD_FOLDS};
 
 use crate::classify::model::{bits, Settings, Vocabulary};
 use crate::classify::TracedSentence;
-use crate::error::{Error, Problem, Result};
-use crate::eval::{corpus_units, unit_index, GoldSentence};
+use crate::error::Result;
+use crate::eval::{GoldDocument, GoldSentence};
 use crate::ingest::Document;
 use crate::lemma::Lemmatizer;
 use crate::pipeline::{Pipeline, Traced};
 use crate::segment::{Segmented, TokenKind};
 use crate::span::Span;
 use rustc_hash::FxHashMap;
-use std::collections::BTreeMap;
 use std::path::Path;
 
 /// One gold sentence (or line) with what the rules made of it.
@@ -143,18 +142,8 @@ fn overlapping(traced: Option<&Traced>, range: Span) -> Vec<TracedSentence> {
     })
 }
 
-/// A document of the gold files: its text and, for each gold sentence in it, the byte range the
-/// sentence has there.
-struct GoldDocument {
-    /// The ids' path: without a corpus folder, the gold sentences of one path are each a text of
-    /// their own, and stay together in one fold.
-    path: String,
-    text: String,
-    units: Vec<(usize, Span)>,
-}
-
-/// The documents the gold sentences are in, sorted by path: files under `corpus`, or each
-/// sentence its own document without one.
+/// The documents the gold sentences are in, sorted by path: files under `corpus`, or without one
+/// each sentence a text of its own, the sentences of one path staying together in one fold.
 fn gold_documents(corpus: Option<&Path>, gold: &[GoldSentence]) -> Result<Vec<GoldDocument>> {
     let Some(corpus) = corpus else {
         let mut alone: Vec<GoldDocument> = gold
@@ -173,47 +162,5 @@ fn gold_documents(corpus: Option<&Path>, gold: &[GoldSentence]) -> Result<Vec<Go
         alone.sort_by(|a, b| a.path.cmp(&b.path));
         return Ok(alone);
     };
-    let mut by_path: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    let mut problems = Vec::new();
-    for (index, g) in gold.iter().enumerate() {
-        match g.id.rsplit_once(':') {
-            Some((path, _)) => by_path.entry(path).or_default().push(index),
-            None => problems.push(format!("{}: id without :L<n> or :S<n>", g.id)),
-        }
-    }
-    let mut documents = Vec::new();
-    for (path, indexes) in by_path {
-        let (text, ranges) = corpus_units(&corpus.join(path), path)?;
-        let mut units = Vec::new();
-        for index in indexes {
-            match unit_index(&gold[index].id).and_then(|u| ranges.get(u)) {
-                Some(&range) => units.push((index, range)),
-                None => problems.push(format!(
-                    "{}: no such line or sentence in {}",
-                    gold[index].id,
-                    corpus.join(path).display()
-                )),
-            }
-        }
-        documents.push(GoldDocument {
-            path: path.to_string(),
-            text,
-            units,
-        });
-    }
-    if problems.is_empty() {
-        Ok(documents)
-    } else {
-        Err(Error::Invalid(
-            problems
-                .into_iter()
-                .map(|message| Problem {
-                    file: corpus.display().to_string(),
-                    line: 0,
-                    column: None,
-                    message,
-                })
-                .collect(),
-        ))
-    }
+    crate::eval::gold_documents(corpus, gold)
 }

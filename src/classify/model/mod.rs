@@ -4,12 +4,13 @@
 //!
 //! How rules and model combine: the rules run first, as without a model; their labels and the
 //! cue rows that matched are features of the model, beside the text's own. The model then
-//! decides each label of each sentence: a label is given when its probability reaches the
-//! label's threshold (chosen in training by cross-validation for the best F1). Two rule effects
-//! stay hard: a label whose `cancel` row matched in the sentence is not given unless the rules
-//! gave it (a cancel in another clause leaves a trigger standing), and the structural parts of
-//! the rules (the score state, fact lists, shoot-outs) keep working on the rules' labels. A label
-//! the model adds has as trigger the words of a cue row of its event, or else the sentence.
+//! decides each label of each sentence ([`Thresholds`]): a label the rules gave is kept when its
+//! probability reaches `keep`, one they did not is added when it reaches `add` (both chosen in
+//! training on held-out documents, for the best F1). Two rule effects stay hard: a label whose
+//! `cancel` row matched in the sentence is not added (a cancel in another clause leaves a
+//! trigger standing), and the structural parts of the rules (the score state, fact lists, the
+//! `after:` scenes, shoot-outs, the football-document check) read the rules' labels. A label the
+//! model adds has as trigger the words of a cue row of its event, or else the sentence.
 //!
 //! One file per concern: `learner.rs` trains the weights, `thresholds.rs` decides from their
 //! probabilities, `features.rs` turns a sentence into features, `vocabulary.rs` holds the forms
@@ -23,7 +24,6 @@ mod vocabulary;
 
 pub use features::Features;
 pub(crate) use features::{bits, labels, CueHit, Featurizer, SentenceView, Signals};
-
 pub use file::HEADER;
 pub use learner::{train, Example, Settings, Weights};
 pub use thresholds::{best_thresholds, Candidate, Thresholds, MARGIN};
