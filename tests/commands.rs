@@ -377,3 +377,55 @@ fn eval_refuses_files_that_hold_nothing_to_score() {
         );
     }
 }
+
+/// `merge` takes the shards of one run in any order, and refuses, naming the folders, a shard
+/// given twice, a missing one, one of other inputs, and a folder that is no shard.
+#[test]
+fn merge_checks_its_shards() {
+    let work = tempfile::tempdir().unwrap();
+    let shard = |name: &str, inputs: &[&str], which: &str| {
+        let dir = work.path().join(name);
+        let output = extract(inputs, &dir, &["--shard", which]);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        dir.to_str().unwrap().to_string()
+    };
+    let samples = ["data/samples"];
+    let (one, two) = (shard("1", &samples, "1/2"), shard("2", &samples, "2/2"));
+    let other = shard("other", &["data/samples/rosenborg-molde.txt"], "2/2");
+    let whole = work.path().join("whole");
+    assert!(extract(&samples, &whole, &[]).status.success());
+    let merge = |shards: &[&str]| {
+        let out = work.path().join("merged");
+        let mut args = vec!["merge"];
+        args.extend(shards);
+        args.extend(["--out", out.to_str().unwrap()]);
+        let output = kampfakta(&args);
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+            out,
+        )
+    };
+    let (code, stderr, out) = merge(&[&two, &one]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        read(&out.join("events.csv")),
+        read(&whole.join("events.csv")),
+        "any order"
+    );
+    let whole_dir = whole.to_str().unwrap();
+    for (shards, message) in [
+        (vec![one.as_str(), one.as_str()], "shard 1/2 twice"),
+        (vec![one.as_str()], "missing shards: 2/2"),
+        (vec![one.as_str(), other.as_str()], "of other inputs than"),
+        (vec![one.as_str(), whole_dir], "not a shard"),
+    ] {
+        let (code, stderr, _) = merge(&shards);
+        assert_eq!(code, Some(2), "{shards:?}");
+        assert!(stderr.contains(message), "{shards:?}: {stderr}");
+    }
+}

@@ -3,7 +3,9 @@
 use super::{GazetteerArgs, ModelArgs};
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use kampfakta::export::{render_with, CsvOptions, FolderSink, Rendered, Report, Sink, StreamSink};
+use kampfakta::export::{
+    render_with, CsvOptions, FolderSink, Rendered, Report, Shard, Sink, StreamSink,
+};
 use kampfakta::ingest::{shard, sources, Document, Documents, Failure, Source};
 use kampfakta::Pipeline;
 use rayon::prelude::*;
@@ -81,16 +83,30 @@ impl Args {
         })
     }
 
-    /// The sources to read (this shard's, with `--shard`), and the inputs that cannot be read.
-    fn sources(&self) -> anyhow::Result<(Vec<Source>, Vec<Failure>)> {
+    /// The sources to read (this shard's, with `--shard`, and which shard of which inputs it
+    /// is), and the inputs that cannot be read.
+    fn sources(&self) -> anyhow::Result<(Vec<Source>, Option<Shard>, Vec<Failure>)> {
         let (mut sources, failures) = sources(&self.inputs);
+        let mut this_shard = None;
         if let Some((index, count)) = self.shard {
+            let names: Vec<(String, u64)> = sources
+                .iter()
+                .map(|s| match s {
+                    Source::File(path) => (path.display().to_string(), s.size()),
+                    _ => ("-".to_string(), 0),
+                })
+                .collect();
+            this_shard = Some(Shard::of(
+                index,
+                count,
+                names.iter().map(|(p, size)| (p.as_str(), *size)),
+            ));
             sources = shard(sources, index - 1, count);
         }
         if self.to_stdout() && sources.contains(&Source::Stdin) && self.inputs.len() > 1 {
             bail!("with --out -, standard input can only be the one input");
         }
-        Ok((sources, failures))
+        Ok((sources, this_shard, failures))
     }
 
     /// Where `--out` says: a folder, or the event rows streamed to standard output.
@@ -135,10 +151,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .num_threads(worker_threads(args.threads))
         .build()
         .context("starting worker threads")?;
-    let (sources, failures) = args.sources()?;
+    let (sources, this_shard, failures) = args.sources()?;
     let empty_shard = args.shard.is_some() && sources.is_empty();
     let sink = args.sink()?;
-    let mut report = Report::default();
+    let mut report = Report {
+        shard: this_shard,
+        ..Report::default()
+    };
     for failure in failures {
         report.failure(failure);
     }

@@ -1,14 +1,14 @@
 //! `kampfakta merge SHARD_DIR... --out DIR`: the outputs of `extract --shard I/N` runs, joined.
 
 use anyhow::{bail, Context};
-use kampfakta::export::{commit_all, lock_folder, report_file, AtomicFile, Report, OUTPUTS};
+use kampfakta::export::{commit_all, lock_folder, report_file, AtomicFile, Report, Shard, OUTPUTS};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The shard folders, in shard order (1/N first).
+    /// The shard folders of one `extract --shard I/N` run, every shard once, in any order.
     #[arg(required = true)]
     shards: Vec<PathBuf>,
     /// The folder for the merged events.csv, mentions.csv, matches.csv and report.json.
@@ -18,6 +18,7 @@ pub struct Args {
 
 /// Joins the shards' outputs into `--out`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (shards, reports) = checked_shards(&args.shards)?;
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
     let _lock = lock_folder(&args.out, &OUTPUTS)?;
@@ -26,9 +27,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut files = Vec::new();
     // The three CSV files; the report is added up below.
     for name in &OUTPUTS[..3] {
-        files.push(merge_csv(&args.shards, name, &args.out)?);
+        files.push(merge_csv(&shards, name, &args.out)?);
     }
-    let total = merge_reports(&args.shards)?;
+    let mut total = Report::default();
+    for report in reports {
+        total.add(report);
+    }
     files.push(report_file(&args.out.join("report.json"), &total)?);
     commit_all(files)?;
     println!(
@@ -76,16 +80,61 @@ fn merge_csv(shards: &[PathBuf], name: &str, out: &Path) -> anyhow::Result<Atomi
     Ok(merged)
 }
 
-/// The shards' reports added up.
-fn merge_reports(shards: &[PathBuf]) -> anyhow::Result<Report> {
-    let mut total = Report::default();
-    for shard in shards {
-        let path = shard.join("report.json");
+/// The shard folders in shard order with their reports, once each is known to be a shard of
+/// the same run as the others and every shard of it is there; else what is wrong, naming the
+/// folders.
+fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Report>)> {
+    let mut shards: Vec<(Shard, PathBuf, Report)> = Vec::new();
+    for folder in folders {
+        let path = folder.join("report.json");
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
-        let report: Report = serde_json::from_str(&text)
+        let mut report: Report = serde_json::from_str(&text)
             .with_context(|| format!("{}: not a report", path.display()))?;
-        total.add(report);
+        let Some(shard) = report.shard.take() else {
+            bail!(
+                "{}: not a shard (its report.json names no shard; make shards with extract \
+                 --shard I/N)",
+                folder.display()
+            );
+        };
+        shards.push((shard, folder.clone(), report));
     }
-    Ok(total)
+    shards.sort_by_key(|(shard, _, _)| shard.index);
+    let (first, first_folder, _) = &shards[0];
+    for (shard, folder, _) in &shards {
+        if shard.count != first.count || shard.inputs != first.inputs {
+            bail!(
+                "{} is shard {}/{} of other inputs than {} (shard {}/{}): not one run",
+                folder.display(),
+                shard.index,
+                shard.count,
+                first_folder.display(),
+                first.index,
+                first.count
+            );
+        }
+    }
+    for pair in shards.windows(2) {
+        if pair[0].0.index == pair[1].0.index {
+            bail!(
+                "shard {}/{} twice: {} and {}",
+                pair[0].0.index,
+                first.count,
+                pair[0].1.display(),
+                pair[1].1.display()
+            );
+        }
+    }
+    let missing: Vec<String> = (1..=first.count)
+        .filter(|i| !shards.iter().any(|(s, _, _)| s.index == *i))
+        .map(|i| format!("{i}/{}", first.count))
+        .collect();
+    if !missing.is_empty() {
+        bail!("missing shards: {}", missing.join(", "));
+    }
+    Ok(shards
+        .into_iter()
+        .map(|(_, folder, report)| (folder, report))
+        .unzip())
 }

@@ -12,7 +12,7 @@ mod rows;
 mod sink;
 
 pub use atomic_file::{commit_all, interrupt, lock_folder, AtomicFile};
-pub use report::{report_file, Report};
+pub use report::{report_file, Report, Shard};
 pub use rows::{event_rows, match_row, mention_rows, EventRow, MatchRow, MentionRow};
 pub use sink::{FolderSink, Sink, StreamSink, OUTPUTS};
 

@@ -30,6 +30,43 @@ pub struct Report {
     pub events: usize,
     /// How long the run took, rounded to milliseconds.
     pub seconds: f64,
+    /// For a run of `extract --shard I/N`: which shard of which inputs, so that `merge` can check
+    /// it gets every shard of one run once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+}
+
+/// Shard `index` of `count` of the inputs whose list has the fingerprint `inputs`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// 1-based.
+    pub index: usize,
+    /// How many shards the inputs were cut into.
+    pub count: usize,
+    /// FNV-1a of every input's path and size, in order, before sharding: the same for every shard
+    /// of one run, different for other inputs or inputs changed since.
+    pub inputs: String,
+}
+
+impl Shard {
+    /// Shard `index` of `count` of the inputs, given as (path, size) in order.
+    pub fn of<'a>(
+        index: usize,
+        count: usize,
+        inputs: impl Iterator<Item = (&'a str, u64)>,
+    ) -> Shard {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for (path, size) in inputs {
+            for byte in path.bytes().chain([0]).chain(size.to_le_bytes()) {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        Shard {
+            index,
+            count,
+            inputs: format!("{hash:016x}"),
+        }
+    }
 }
 
 impl Report {
