@@ -292,3 +292,62 @@ fn out_naming_a_file_says_so_once() {
     assert!(!stderr.contains("caused by"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }
+
+/// Streams for pipes: JSON Lines with every row type and an in-band error, CSV without a header
+/// for many partitions, exit 0 when only some records were bad; the stream options want `--out -`.
+#[test]
+fn streams_as_json_lines_or_headerless_csv() {
+    use std::io::Write;
+    let run = |args: &[&str], input: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let records = "{\"id\":\"a\",\"text\":\"Brann - Molde 2-1\\nBrann scoret i det 3. minutt.\"}\n\
+                   not json\n{\"id\":\"b\",\"text\":\"Viking scoret.\"}\n";
+    let output = run(
+        &["extract", "-", "--out", "-", "--format", "jsonl", "--quiet"],
+        records,
+    );
+    assert!(
+        output.status.success(),
+        "a bad record does not fail the stream"
+    );
+    let types: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["type"].to_string())
+        .collect();
+    for kind in ["\"event\"", "\"mention\"", "\"match\"", "\"error\""] {
+        assert!(types.iter().any(|t| t == kind), "{kind} in {types:?}");
+    }
+    let partition = "{\"id\":\"a\",\"text\":\"Brann scoret i det 3. minutt.\"}\n";
+    let mut all = String::new();
+    for _ in 0..3 {
+        let output = run(
+            &["extract", "-", "--out", "-", "--no-header", "--quiet"],
+            partition,
+        );
+        assert!(output.status.success());
+        all += &String::from_utf8(output.stdout).unwrap();
+    }
+    assert_eq!(all.lines().count(), 3, "three rows, no header: {all}");
+    assert!(!all.contains("doc_id"));
+    let folder = run(
+        &["extract", "data/samples", "--out", "x", "--format", "jsonl"],
+        "",
+    );
+    assert_eq!(folder.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&folder.stderr).contains("give --out -"));
+}

@@ -4,7 +4,7 @@ use super::{GazetteerArgs, ModelArgs};
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kampfakta::export::{
-    render_with, CsvOptions, FolderSink, Rendered, Report, Shard, Sink, StreamSink,
+    render_with, CsvOptions, FolderSink, Rendered, Report, Shard, Sink, StreamFormat, StreamSink,
 };
 use kampfakta::ingest::{shard, sources, Document, Documents, Failure, Source};
 use kampfakta::Pipeline;
@@ -37,6 +37,15 @@ pub struct Args {
     /// bytes. `kampfakta merge` of shards 1..N in order gives the bytes of a single run.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<(usize, usize)>,
+    /// With `--out -`: `csv`, the event rows with their header; `jsonl`, every row (event,
+    /// mention, match) as a JSON object with its `type`, and an `error` object for each document
+    /// that could not be read.
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    format: Format,
+    /// With `--out - --format csv`: no header line (a Spark job piping many partitions adds its
+    /// own, or takes the first).
+    #[arg(long)]
+    no_header: bool,
     /// Neutralise cells that a spreadsheet would run as formulas (a leading `=`, `+`, `-`, `@`,
     /// tab or CR gets a `'`). Use it when the CSV will be opened in Excel or LibreOffice; leave it
     /// off for programs (pandas, R, databases), which would then see the extra `'`.
@@ -53,6 +62,13 @@ pub struct Args {
     /// Print nothing on success and show no progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// What `--out -` streams.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Csv,
+    Jsonl,
 }
 
 fn parse_shard(value: &str) -> Result<(usize, usize), String> {
@@ -109,10 +125,19 @@ impl Args {
         Ok((sources, this_shard, failures))
     }
 
-    /// Where `--out` says: a folder, or the event rows streamed to standard output.
+    /// Where `--out` says: a folder, or the rows streamed to standard output.
     fn sink(&self) -> anyhow::Result<Box<dyn Sink>> {
+        if !self.to_stdout() && (self.format == Format::Jsonl || self.no_header) {
+            bail!("--format jsonl and --no-header are for a stream: give --out -");
+        }
+        let format = match self.format {
+            Format::Csv => StreamFormat::Csv {
+                header: !self.no_header,
+            },
+            Format::Jsonl => StreamFormat::JsonLines,
+        };
         Ok(if self.to_stdout() {
-            Box::new(StreamSink::new(std::io::stdout())?)
+            Box::new(StreamSink::new(std::io::stdout(), format)?)
         } else {
             Box::new(FolderSink::create(&self.out)?)
         })
@@ -153,12 +178,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("starting worker threads")?;
     let (sources, this_shard, failures) = args.sources()?;
     let empty_shard = args.shard.is_some() && sources.is_empty();
-    let sink = args.sink()?;
+    let mut sink = args.sink()?;
     let mut report = Report {
         shard: this_shard,
         ..Report::default()
     };
     for failure in failures {
+        sink.failure(&failure)?;
         report.failure(failure);
     }
     let mut extraction = Extraction {
@@ -167,6 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         pool,
         options: CsvOptions {
             excel_safe: args.excel_safe,
+            json_lines: args.format == Format::Jsonl,
         },
         sink,
         report,
@@ -180,7 +207,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !args.quiet {
         print_summary(&args, &report, bytes);
     }
-    let partial = report.documents_failed > 0 || (report.documents_read == 0 && !empty_shard);
+    // A stream is read by a pipe (Spark drops the output of a failing command): a document
+    // that could not be read is told on standard error (and in-band in JSON Lines), and only a
+    // stream with nothing in it fails.
+    let partial = if args.to_stdout() {
+        report.documents_read == 0 && report.documents_failed > 0
+    } else {
+        report.documents_failed > 0 || (report.documents_read == 0 && !empty_shard)
+    };
     Ok(if partial {
         ExitCode::from(1)
     } else {
@@ -286,7 +320,10 @@ impl Extraction<'_> {
                     self.report.warnings.extend(done.warnings);
                     self.progress.inc(done.bytes);
                 }
-                Err(failure) => self.report.failure(failure),
+                Err(failure) => {
+                    self.sink.failure(&failure)?;
+                    self.report.failure(failure);
+                }
             }
         }
         self.sink.flush()?;

@@ -14,7 +14,7 @@ mod sink;
 pub use atomic_file::{commit_all, interrupt, lock_folder, AtomicFile};
 pub use report::{report_file, Report, Shard};
 pub use rows::{event_rows, match_row, mention_rows, EventRow, MatchRow, MentionRow};
-pub use sink::{FolderSink, Sink, StreamSink, OUTPUTS};
+pub use sink::{FolderSink, Sink, StreamFormat, StreamSink, OUTPUTS};
 
 use crate::gazetteer::Gazetteer;
 use crate::pipeline::Analysis;
@@ -37,6 +37,9 @@ pub struct Rendered {
     pub mention_count: usize,
     /// How many events it has.
     pub event_count: usize,
+    /// With [`CsvOptions::json_lines`]: every row as a JSON object on a line of its own, with a
+    /// `type` (`event`, `mention`, `match`), and no CSV.
+    pub json_lines: Vec<u8>,
 }
 
 /// How cells are written.
@@ -45,6 +48,8 @@ pub struct CsvOptions {
     /// Neutralise cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`,
     /// tab or carriage return) by prefixing a `'`, as OWASP recommends against CSV injection.
     pub excel_safe: bool,
+    /// Render every row as a line of JSON instead (for a stream that jq or Spark reads).
+    pub json_lines: bool,
 }
 
 /// Renders one document's rows into buffers.
@@ -65,6 +70,13 @@ pub fn render_with(
         event_count: analysis.events.len(),
         ..Rendered::default()
     };
+    if options.json_lines {
+        let out = &mut rendered.json_lines;
+        write_json_lines(out, "event", event_rows(analysis, gazetteer));
+        write_json_lines(out, "mention", mention_rows(analysis, gazetteer));
+        write_json_lines(out, "match", match_row(analysis, gazetteer).into_iter());
+        return rendered;
+    }
     write_rows(
         &mut rendered.events,
         event_rows(analysis, gazetteer),
@@ -109,6 +121,21 @@ fn write_rows<T: Serialize>(out: &mut Vec<u8>, rows: impl Iterator<Item = T>, op
         }
     }
     writer.flush().expect("flushing into memory cannot fail");
+}
+
+/// One JSON object per row, its `type` first and then the row's CSV columns.
+fn write_json_lines<T: Serialize>(out: &mut Vec<u8>, kind: &str, rows: impl Iterator<Item = T>) {
+    #[derive(Serialize)]
+    struct Typed<'k, T> {
+        r#type: &'k str,
+        #[serde(flatten)]
+        row: T,
+    }
+    for row in rows {
+        serde_json::to_writer(&mut *out, &Typed { r#type: kind, row })
+            .expect("rows of strings and numbers serialise into memory");
+        out.push(b'\n');
+    }
 }
 
 /// A cell a spreadsheet would run as a formula gets a leading `'`.

@@ -21,6 +21,12 @@ pub trait Sink {
 
     /// Completes the outputs once every document is written, with the run's report.
     fn commit(self: Box<Self>, report: &Report) -> Result<()>;
+
+    /// Notes a document or input that could not be read, in the order met; a folder's outputs
+    /// keep it in the report only.
+    fn failure(&mut self, _failure: &crate::ingest::Failure) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// `events.csv`, `mentions.csv`, `matches.csv` and `report.json` in a folder, each moved into
@@ -97,27 +103,68 @@ impl Sink for FolderSink {
     }
 }
 
-/// Event rows alone to a stream (standard output, for pipes), header first, flushed after every
-/// batch; nothing else is written.
+/// Rows to a stream (standard output, for pipes), flushed after every batch: the event rows as
+/// CSV (with the header first, unless left out: a Spark job that pipes every partition wants one
+/// header or none), or every row as JSON Lines with its `type`, and an `error` line for each
+/// document that could not be read. No report is written.
 pub struct StreamSink<W: Write> {
     writer: W,
+    json_lines: bool,
+}
+
+/// What a stream holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamFormat {
+    /// The `events.csv` rows, with its header or without.
+    Csv {
+        /// Write the header line first.
+        header: bool,
+    },
+    /// Every row as a JSON object with its `type`, and `error` objects.
+    JsonLines,
 }
 
 impl<W: Write> StreamSink<W> {
-    /// Starts the stream with the `events.csv` header.
-    pub fn new(mut writer: W) -> Result<StreamSink<W>> {
-        writer
-            .write_all(&header::<EventRow>())
-            .map_err(stream_error)?;
-        Ok(StreamSink { writer })
+    /// Starts the stream.
+    pub fn new(mut writer: W, format: StreamFormat) -> Result<StreamSink<W>> {
+        if format == (StreamFormat::Csv { header: true }) {
+            writer
+                .write_all(&header::<EventRow>())
+                .map_err(stream_error)?;
+        }
+        Ok(StreamSink {
+            writer,
+            json_lines: format == StreamFormat::JsonLines,
+        })
     }
 }
 
 impl<W: Write> Sink for StreamSink<W> {
     fn document(&mut self, rendered: &Rendered) -> Result<()> {
-        self.writer
-            .write_all(&rendered.events)
-            .map_err(stream_error)
+        let rows = if self.json_lines {
+            &rendered.json_lines
+        } else {
+            &rendered.events
+        };
+        self.writer.write_all(rows).map_err(stream_error)
+    }
+
+    fn failure(&mut self, failure: &crate::ingest::Failure) -> Result<()> {
+        if !self.json_lines {
+            return Ok(());
+        }
+        #[derive(serde::Serialize)]
+        struct ErrorLine<'f> {
+            r#type: &'static str,
+            #[serde(flatten)]
+            failure: &'f crate::ingest::Failure,
+        }
+        let line = ErrorLine {
+            r#type: "error",
+            failure,
+        };
+        let json = serde_json::to_string(&line).expect("a failure serialises");
+        writeln!(self.writer, "{json}").map_err(stream_error)
     }
 
     fn flush(&mut self) -> Result<()> {
