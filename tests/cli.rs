@@ -351,3 +351,25 @@ fn streams_as_json_lines_or_headerless_csv() {
     assert_eq!(folder.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&folder.stderr).contains("give --out -"));
 }
+
+/// The summary says how many documents were set aside as not football, and how to keep them.
+#[test]
+fn the_summary_tells_of_documents_set_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let review = dir.path().join("review.txt");
+    let text = "Filmen er lang og tung, men skuespillerne gjør det godt. ".repeat(12);
+    std::fs::write(&review, text).unwrap();
+    let output = kampfakta(&[
+        "extract",
+        review.to_str().unwrap(),
+        "--out",
+        dir.path().join("out").to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("1 of them set aside as not about football")
+            && stderr.contains("--all-documents reports every document"),
+        "{stderr}"
+    );
+}

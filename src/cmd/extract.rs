@@ -352,6 +352,13 @@ fn print_summary(args: &Args, report: &Report, bytes: u64) {
         report.seconds,
         if args.to_stdout() { "standard output".to_string() } else { args.out.display().to_string() }
     );
+    if report.documents_not_football > 0 && !args.all_documents {
+        eprintln!(
+            "kampfakta: {} of them set aside as not about football (no mentions or events); \
+             --all-documents reports every document",
+            report.documents_not_football
+        );
+    }
 }
 
 /// A bar over the input bytes on standard error; hidden when standard error is not a terminal.
@@ -363,7 +370,8 @@ fn progress_bar(sources: &[Source], quiet: bool) -> ProgressBar {
     }
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:40} {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
+            // Decimal units (MB), as the summary counts.
+            "{bar:40} {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} eta {eta}",
         )
         .expect("a valid template"),
     );
