@@ -19,6 +19,17 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("help_extract", &["extract"]),
     ("help_gazetteer", &["gazetteer"]),
     ("help_gazetteer_add", &["gazetteer", "add"]),
+    ("help_gazetteer_add_player", &["gazetteer", "add", "player"]),
+    ("help_gazetteer_add_club", &["gazetteer", "add", "club"]),
+    (
+        "help_gazetteer_add_national_team",
+        &["gazetteer", "add", "national-team"],
+    ),
+    (
+        "help_gazetteer_add_official",
+        &["gazetteer", "add", "official"],
+    ),
+    ("help_gazetteer_add_media", &["gazetteer", "add", "media"]),
     ("help_gazetteer_check", &["gazetteer", "check"]),
     ("help_gazetteer_from_conll", &["gazetteer", "from-conll"]),
     ("help_merge", &["merge"]),

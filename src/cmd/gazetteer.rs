@@ -19,8 +19,9 @@ pub enum Command {
         #[arg(long, default_value_t = 20)]
         show: usize,
     },
-    /// Append a valid row to DIR's CSV file for the kind, creating the file if needed.
-    Add(Box<AddArgs>),
+    /// Append a valid row to DIR's CSV file for its kind, creating the file if needed.
+    #[command(subcommand)]
+    Add(Box<Add>),
     /// Build an oracle gazetteer from the gold PER and ORG names of NorNE CoNLL files.
     FromConll {
         #[arg(required = true)]
@@ -31,60 +32,124 @@ pub enum Command {
     },
 }
 
+/// What `gazetteer add` adds: one kind of entity, with that kind's columns.
+#[derive(clap::Subcommand, Debug)]
+pub enum Add {
+    /// A player, to players.csv.
+    Player {
+        #[command(flatten)]
+        row: RowArgs,
+        /// Their club: an id (`club:molde-fk`) or a name the gazetteers know.
+        #[arg(long)]
+        club: Option<String>,
+        /// Their national team: an id (`national:norge`) or a name.
+        #[arg(long)]
+        nationality: Option<String>,
+        /// GK, DF, MF, FW or free text.
+        #[arg(long)]
+        position: Option<String>,
+        /// YYYY-MM-DD or YYYY.
+        #[arg(long)]
+        birth_date: Option<String>,
+    },
+    /// A club, to clubs.csv.
+    Club {
+        #[command(flatten)]
+        row: RowArgs,
+        #[arg(long)]
+        country: Option<String>,
+        #[arg(long)]
+        city: Option<String>,
+    },
+    /// A national team, to national_teams.csv.
+    NationalTeam {
+        #[command(flatten)]
+        row: RowArgs,
+        /// Three letters (`NOR`).
+        #[arg(long)]
+        country_code: Option<String>,
+        /// The adjective papers use (`italiensk`).
+        #[arg(long)]
+        adjective: Option<String>,
+        /// What a player from there is called (`italiener`).
+        #[arg(long)]
+        demonym: Option<String>,
+    },
+    /// A referee, manager or coach, to officials.csv.
+    Official {
+        #[command(flatten)]
+        row: RowArgs,
+        /// referee, manager or coach.
+        #[arg(long)]
+        role: Option<String>,
+    },
+    /// A paper, agency or channel, to media.csv.
+    Media {
+        #[command(flatten)]
+        row: RowArgs,
+        #[arg(long)]
+        country: Option<String>,
+    },
+}
+
+/// The columns every kind has, and where to add.
 #[derive(clap::Args, Debug)]
-pub struct AddArgs {
-    #[arg(value_enum)]
-    kind: Kind,
+pub struct RowArgs {
+    /// The full name (`Erling Braut Haaland`, `Molde FK`).
     #[arg(long)]
     name: String,
     /// The id (default: <kind>:<slug of name>).
     #[arg(long)]
     id: Option<String>,
-    /// A surface form (repeatable).
+    /// A surface form (repeatable); a common word or one under three letters needs a leading `=`.
     #[arg(long = "alias")]
     aliases: Vec<String>,
-    #[arg(long)]
-    club: Option<String>,
-    #[arg(long)]
-    nationality: Option<String>,
-    #[arg(long)]
-    position: Option<String>,
-    #[arg(long)]
-    birth_date: Option<String>,
-    #[arg(long)]
-    country: Option<String>,
-    #[arg(long)]
-    city: Option<String>,
-    #[arg(long)]
-    country_code: Option<String>,
-    #[arg(long)]
-    adjective: Option<String>,
-    #[arg(long)]
-    demonym: Option<String>,
-    #[arg(long)]
-    role: Option<String>,
     /// The gazetteer folder to add to.
     #[arg(long)]
     dir: PathBuf,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum Kind {
-    Player,
-    Club,
-    NationalTeam,
-    Official,
-    Media,
-}
-
-impl From<Kind> for EntityKind {
-    fn from(kind: Kind) -> EntityKind {
-        match kind {
-            Kind::Player => EntityKind::Player,
-            Kind::Club => EntityKind::Club,
-            Kind::NationalTeam => EntityKind::NationalTeam,
-            Kind::Official => EntityKind::Official,
-            Kind::Media => EntityKind::Media,
+impl Add {
+    /// The kind, the common columns, and the kind's own columns as given.
+    fn parts(self) -> (EntityKind, RowArgs, Vec<(&'static str, Option<String>)>) {
+        match self {
+            Add::Player {
+                row,
+                club,
+                nationality,
+                position,
+                birth_date,
+            } => (
+                EntityKind::Player,
+                row,
+                vec![
+                    ("club", club),
+                    ("nationality", nationality),
+                    ("position", position),
+                    ("birth_date", birth_date),
+                ],
+            ),
+            Add::Club { row, country, city } => (
+                EntityKind::Club,
+                row,
+                vec![("country", country), ("city", city)],
+            ),
+            Add::NationalTeam {
+                row,
+                country_code,
+                adjective,
+                demonym,
+            } => (
+                EntityKind::NationalTeam,
+                row,
+                vec![
+                    ("country_code", country_code),
+                    ("adjective", adjective),
+                    ("demonym", demonym),
+                ],
+            ),
+            Add::Official { row, role } => (EntityKind::Official, row, vec![("role", role)]),
+            Add::Media { row, country } => (EntityKind::Media, row, vec![("country", country)]),
         }
     }
 }
@@ -164,8 +229,8 @@ fn check(dirs: Vec<PathBuf>, with_defaults: bool, show: usize) -> anyhow::Result
     Ok(ExitCode::SUCCESS)
 }
 
-fn add(args: AddArgs) -> anyhow::Result<ExitCode> {
-    let kind = EntityKind::from(args.kind);
+fn add(what: Add) -> anyhow::Result<ExitCode> {
+    let (kind, args, columns) = what.parts();
     let name = args.name.trim().to_string();
     if name.is_empty() {
         bail!("--name must not be empty");
@@ -174,25 +239,10 @@ fn add(args: AddArgs) -> anyhow::Result<ExitCode> {
         .id
         .clone()
         .unwrap_or_else(|| format!("{}:{}", kind.id_prefix(), slug(&name)));
-    let attrs: Vec<(String, String)> = [
-        ("club", &args.club),
-        ("nationality", &args.nationality),
-        ("position", &args.position),
-        ("birth_date", &args.birth_date),
-        ("country", &args.country),
-        ("city", &args.city),
-        ("country_code", &args.country_code),
-        ("adjective", &args.adjective),
-        ("demonym", &args.demonym),
-        ("role", &args.role),
-    ]
-    .into_iter()
-    .filter_map(|(column, value)| {
-        value
-            .as_ref()
-            .map(|v| (column.to_string(), v.trim().to_string()))
-    })
-    .collect();
+    let attrs: Vec<(String, String)> = columns
+        .into_iter()
+        .filter_map(|(column, value)| value.map(|v| (column.to_string(), v.trim().to_string())))
+        .collect();
     let entity = Entity {
         id: id.clone(),
         kind,
