@@ -373,3 +373,48 @@ fn the_summary_tells_of_documents_set_aside() {
         "{stderr}"
     );
 }
+
+/// A hard-wrapped report (`fold -s -w 72`, as archives and mail keep them) gives the events of the
+/// report as written, and no `text` cell holds a line break.
+#[test]
+fn a_hard_wrapped_report_gives_the_same_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = read(&std::path::PathBuf::from(
+        "data/samples/rosenborg-molde.txt",
+    ));
+    // What `fold -s -w 72` does: break a long line at its last space before column 72.
+    let mut wrapped = String::new();
+    for line in original.lines() {
+        let mut rest = line;
+        while rest.chars().count() > 72 {
+            let cut: usize = rest.char_indices().nth(72).map_or(rest.len(), |(i, _)| i);
+            let at = rest[..cut].rfind(' ').map_or(cut, |space| space + 1);
+            wrapped.push_str(&rest[..at]);
+            wrapped.push('\n');
+            rest = &rest[at..];
+        }
+        wrapped.push_str(rest);
+        wrapped.push('\n');
+    }
+    assert!(
+        wrapped.lines().count() > original.lines().count(),
+        "the sample has long lines"
+    );
+    let events = |name: &str, text: &str| {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let out = dir.path().join(format!("out-{name}"));
+        assert!(extract(&[&file], &out, &[]).status.success());
+        let csv = read(&out.join("events.csv"));
+        assert!(!column(&csv, "text").iter().any(|t| t.contains('\n')));
+        let rows: Vec<String> = ["event", "minute", "player_id", "team_id"]
+            .iter()
+            .map(|c| column(&csv, c).join("|"))
+            .collect();
+        rows
+    };
+    assert_eq!(
+        events("wrapped.txt", &wrapped),
+        events("original.txt", &original)
+    );
+}

@@ -33,8 +33,9 @@ pub struct EventRow<'a> {
     pub score: &'a str,
     /// The words that decided the event kind.
     pub trigger: &'a str,
-    /// The sentence.
-    pub text: &'a str,
+    /// The sentence, on one line: the line breaks of a sentence that runs over lines (a
+    /// hard-wrapped paragraph) become spaces; `start` and `end` give it in the document as is.
+    pub text: std::borrow::Cow<'a, str>,
 }
 
 /// `mentions.csv`: one row per mention.
@@ -131,9 +132,18 @@ pub fn event_rows<'a>(
             team: team.map_or("", |t| t.name.as_str()),
             score: event.score.map_or("", |s| &text[s]),
             trigger: &text[event.trigger],
-            text: &text[sentence.span],
+            text: one_line(&text[sentence.span]),
         }
     })
+}
+
+/// A text with its line breaks as spaces (each `\r` or `\n` one space, so lengths stay).
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains(['\n', '\r']) {
+        std::borrow::Cow::Owned(text.replace(['\n', '\r'], " "))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
 }
 
 /// The mention rows of one analysed document; an ambiguous mention lists its candidates.

@@ -13,8 +13,14 @@ const MAX_FACT_LABEL_TOKENS: usize = 3;
 /// Longest team or speaker code before a colon (`N:`, `RBK:`, `T:`): a dateline (`OSLO:`) is longer.
 const MAX_TEAM_CODE_CHARS: usize = 3;
 
-/// Lines of the text as byte ranges, joining a line that starts in lower case to the line before
-/// when that line has no final punctuation.
+/// Characters a line has when it was cut by hard wrapping (`fold -s -w 72`, mail, archives): a
+/// shorter line without final punctuation is a headline or a fact line of its own.
+const WRAPPED_LINE_CHARS: usize = 50;
+
+/// Lines of the text as byte ranges, joining a line to the line before when that line has no
+/// final punctuation and the line starts in lower case, or the line before is as long as a
+/// hard-wrapped line, is not the text's first (a title) and this one does not start a line of
+/// its own (a dash, a bullet, a minute, a fact label, a dateline).
 pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
     let mut blocks: Vec<Span> = Vec::new();
     let mut previous_blank = true;
@@ -25,10 +31,18 @@ pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
             continue;
         }
         let first = trimmed.chars().next().unwrap_or(' ');
+        let only_block = blocks.len() == 1;
         if let Some(last) = blocks.last_mut() {
             let prev = text[*last].trim_end();
             let open = !prev.ends_with(['.', '!', '?', '…', ':', '»', '"']);
-            if !previous_blank && first.is_lowercase() && open {
+            // A title, or a dateline with the match (`OSLO (VG) (Argentina - Sveits 1-0)`), is a
+            // line of its own however long.
+            let title = only_block && last.start == first_line_start(text);
+            let wrapped = prev.chars().count() >= WRAPPED_LINE_CHARS
+                && !title
+                && !starts_with_dateline(prev.trim_start())
+                && !starts_a_line(trimmed);
+            if !previous_blank && open && (first.is_lowercase() || wrapped) {
                 last.end = line.end;
                 continue;
             }
@@ -37,6 +51,29 @@ pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
         previous_blank = false;
     }
     blocks.into_iter()
+}
+
+/// Whether a line starts a line of its own even after a long open one: a quote's dash, a list
+/// bullet, a live blog's minute (`23'`, `67.`), a fact label (`Mål:`, `Gult kort:`), a dateline
+/// (`TROMSØ (VG):`).
+fn starts_a_line(line: &str) -> bool {
+    let first_word: String = line.chars().take_while(|c| c.is_alphanumeric()).collect();
+    line.starts_with(['-', '–', '—', '•', '*', '«'])
+        || line.starts_with(|c: char| c.is_ascii_digit())
+        || starts_with_dateline(line)
+        || (is_fact_label_word(&first_word.to_lowercase())
+            && line.split(':').next().is_some_and(|label| label.len() < 20))
+}
+
+/// Whether a line starts with a dateline's place in capitals (`TROMSØ (VG):`, `OSLO/SAO PAULO`).
+fn starts_with_dateline(line: &str) -> bool {
+    let first_word: String = line.chars().take_while(|c| c.is_alphanumeric()).collect();
+    first_word.chars().count() >= 3 && first_word.chars().all(char::is_uppercase)
+}
+
+/// Where the text's first non-blank line starts.
+fn first_line_start(text: &str) -> usize {
+    text.len() - text.trim_start().len()
 }
 
 /// The lines of a text as byte ranges without their line ends (`\n`, `\r\n` or `\r`).
