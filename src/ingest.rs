@@ -93,6 +93,27 @@ pub fn sources(inputs: &[String]) -> (Vec<Source>, Vec<Failure>) {
     (sources, failures)
 }
 
+/// A file's id: its path as given, with every byte that is not UTF-8 written `\xNN`, so that two
+/// Latin-1 names (`M\xe5l.txt`, `M\xf8l.txt`) stay two ids instead of both becoming `M�l.txt`.
+pub fn path_id(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut id = String::new();
+        for chunk in path.as_os_str().as_bytes().utf8_chunks() {
+            id.push_str(chunk.valid());
+            for byte in chunk.invalid() {
+                id.push_str(&format!("\\x{byte:02x}"));
+            }
+        }
+        id
+    }
+    #[cfg(not(unix))]
+    {
+        path.display().to_string()
+    }
+}
+
 /// Why a FIFO, device or socket is not read: it may never end (`/dev/zero`) or block forever.
 const NOT_A_FILE: &str = "not a regular file (a FIFO, device or socket)";
 
@@ -108,7 +129,7 @@ struct Walk<'a> {
 impl Walk<'_> {
     fn fail(&mut self, path: &Path, reason: String) {
         self.failures.push(Failure {
-            source: path.display().to_string(),
+            source: path_id(path),
             reason,
         });
     }
@@ -225,7 +246,7 @@ impl Documents {
         let (name, mut reader): (String, Box<dyn BufRead + Send>) = match &source {
             Source::Stdin => ("-".to_string(), Box::new(BufReader::new(io::stdin()))),
             Source::File(path) => {
-                let name = path.display().to_string();
+                let name = path_id(path);
                 match File::open(path) {
                     Ok(file) => (name, Box::new(BufReader::new(file))),
                     Err(err) => {

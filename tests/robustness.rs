@@ -498,3 +498,25 @@ fn an_empty_shard_succeeds() {
     );
     assert_eq!(report(dir.path())["documents_read"], 0);
 }
+
+/// Two file names that are not UTF-8 (Latin-1 `Mål.txt`, `Møl.txt`) stay two documents with
+/// two ids, their odd bytes written `\xNN`.
+#[test]
+fn latin1_file_names_keep_their_own_ids() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir(&corpus).unwrap();
+    for name in [&b"M\xe5l.txt"[..], &b"M\xf8l.txt"[..]] {
+        let path = corpus.join(std::ffi::OsStr::from_bytes(name));
+        std::fs::write(path, "Brann scoret i det 3. minutt.").unwrap();
+    }
+    let out = dir.path().join("out");
+    assert!(extract(&[&corpus], &out, &[]).status.success());
+    let ids = crate::common::column(&crate::common::read(&out.join("events.csv")), "doc_id");
+    assert_eq!(ids.len(), 2);
+    assert!(
+        ids[0].ends_with("M\\xe5l.txt") && ids[1].ends_with("M\\xf8l.txt"),
+        "{ids:?}"
+    );
+}

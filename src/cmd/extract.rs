@@ -108,7 +108,7 @@ impl Args {
             let names: Vec<(String, u64)> = sources
                 .iter()
                 .map(|s| match s {
-                    Source::File(path) => (path.display().to_string(), s.size()),
+                    Source::File(path) => (kampfakta::ingest::path_id(path), s.size()),
                     _ => ("-".to_string(), 0),
                 })
                 .collect();
