@@ -337,13 +337,17 @@ impl JsonLines {
                     }))
                 }
             }
-            if buf.len() > self.max_bytes {
-                // The rest of the record, up to its line end, is read past and not kept.
-                if let Err(err) = skip_line(&mut self.reader) {
-                    return Some(Err(Failure {
-                        source: at,
-                        reason: err.to_string(),
-                    }));
+            let complete = buf.ends_with(b"\n");
+            if buf.len() - usize::from(complete) > self.max_bytes {
+                // Cut at the limit: the rest of the record, up to its line end, is read past and
+                // not kept.
+                if !complete {
+                    if let Err(err) = skip_line(&mut self.reader) {
+                        return Some(Err(Failure {
+                            source: at,
+                            reason: err.to_string(),
+                        }));
+                    }
                 }
                 let reason = too_large(self.max_bytes);
                 return Some(Err(Failure { source: at, reason }));

@@ -520,3 +520,69 @@ fn latin1_file_names_keep_their_own_ids() {
         "{ids:?}"
     );
 }
+
+/// A record exactly at the limit is read, and the record after one over it is not lost.
+#[test]
+fn json_lines_at_and_over_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("records.jsonl");
+    let record = |id: &str, len: usize| {
+        let head = format!("{{\"id\":\"{id}\",\"text\":\"");
+        let pad = len - head.len() - 2;
+        format!("{head}{}\"}}\n", "x".repeat(pad))
+    };
+    let text = [
+        record("a", 60),
+        record("b", 100),
+        record("c", 101),
+        record("d", 60),
+    ]
+    .concat();
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("out");
+    let output = extract(
+        &[&file],
+        &out,
+        &["--max-document-bytes", "100", "--all-documents"],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let report = report(&out);
+    assert_eq!(
+        report["documents_read"], 3,
+        "a, b (exactly 100 bytes) and d"
+    );
+    assert_eq!(
+        report["failures"][0]["source"].as_str().unwrap(),
+        format!("{}:3", file.display())
+    );
+}
+
+/// The lock is only ever a regular file: a FIFO or a symlink planted at its name is refused
+/// with a message, not opened (a FIFO would block the run, a symlink lock a file elsewhere).
+#[test]
+fn a_planted_lock_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for planted in ["fifo", "symlink"] {
+        let out = dir.path().join(planted);
+        std::fs::create_dir(&out).unwrap();
+        let lock = out.join(".kampfakta.lock");
+        if planted == "fifo" {
+            assert!(Command::new("mkfifo")
+                .arg(&lock)
+                .status()
+                .unwrap()
+                .success());
+        } else {
+            std::os::unix::fs::symlink(dir.path().join("elsewhere"), &lock).unwrap();
+        }
+        let started = Instant::now();
+        let output = extract(&["data/samples"], &out, &[]);
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{planted}: no hang"
+        );
+        assert_eq!(output.status.code(), Some(2), "{planted}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("is not a regular file"));
+    }
+    assert!(!dir.path().join("elsewhere").exists());
+}

@@ -170,7 +170,7 @@ fn worker_threads(asked: Option<usize>) -> usize {
 /// read or no document was (but for a shard that got none: a small corpus in many shards).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    remove_outputs_on_interrupt()?;
+    super::remove_outputs_on_interrupt()?;
     let pipeline = args.pipeline()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(worker_threads(args.threads))
@@ -220,20 +220,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// Ctrl-C: the outputs being written are temporary files; remove them and stop, leaving the
-/// previous complete outputs (or none).
-fn remove_outputs_on_interrupt() -> anyhow::Result<()> {
-    ctrlc::set_handler(|| {
-        if kampfakta::export::interrupt() {
-            eprintln!("kampfakta: interrupted once the outputs were written");
-        } else {
-            eprintln!("kampfakta: interrupted; no output written");
-        }
-        std::process::exit(130);
-    })
-    .context("installing the interrupt handler")
 }
 
 /// One run under way: the pipeline and its workers, where the rows go, and the tally.

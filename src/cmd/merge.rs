@@ -18,6 +18,7 @@ pub struct Args {
 
 /// Joins the shards' outputs into `--out`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::remove_outputs_on_interrupt()?;
     let (shards, reports) = checked_shards(&args.shards)?;
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;

@@ -78,6 +78,22 @@ impl GazetteerArgs {
     }
 }
 
+/// Ctrl-C, SIGTERM or SIGHUP (for `extract` and `merge`): the outputs being written are
+/// temporary files; wait for a commit under way, remove them and stop, leaving the previous
+/// complete outputs (or none).
+pub fn remove_outputs_on_interrupt() -> anyhow::Result<()> {
+    use anyhow::Context;
+    ctrlc::set_handler(|| {
+        if kampfakta::export::interrupt() {
+            eprintln!("kampfakta: interrupted once the outputs were written");
+        } else {
+            eprintln!("kampfakta: interrupted; no output written");
+        }
+        std::process::exit(130);
+    })
+    .context("installing the interrupt handler")
+}
+
 /// Which model decides the events with the rules, for the subcommands that classify.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {

@@ -32,15 +32,19 @@ impl AtomicFile {
             .and_then(|n| n.to_str())
             .unwrap_or("output");
         let tmp = path.with_file_name(format!(".{name}.{}.tmp", unguessable()));
+        // Known to an interrupt before it exists, so that none is left behind.
+        pending().files.push(tmp.clone());
         let file = File::options()
             .write(true)
             .create_new(true)
             .open(&tmp)
-            .map_err(|source| Error::Io {
-                path: tmp.clone(),
-                source,
+            .map_err(|source| {
+                pending().files.retain(|t| *t != tmp);
+                Error::Io {
+                    path: tmp.clone(),
+                    source,
+                }
             })?;
-        pending().files.push(tmp.clone());
         Ok(AtomicFile {
             path: path.to_path_buf(),
             tmp,
@@ -169,6 +173,20 @@ pub fn interrupt() -> bool {
 /// the outputs named in `outputs`), which no other run can be writing now.
 pub fn lock_folder(dir: &Path, outputs: &[&str]) -> Result<File> {
     let path = dir.join(".kampfakta.lock");
+    // A FIFO there would block the open, a symlink lead it elsewhere: only a regular file is
+    // taken for the lock.
+    if let Ok(meta) = std::fs::symlink_metadata(&path) {
+        if !meta.file_type().is_file() {
+            return Err(Error::Invalid(vec![crate::error::Problem {
+                file: path.display().to_string(),
+                line: 0,
+                column: None,
+                message: "is not a regular file (a symlink, FIFO or folder): remove it, it is \
+                          only kampfakta's lock"
+                    .into(),
+            }]));
+        }
+    }
     let lock = File::options()
         .create(true)
         .truncate(false)

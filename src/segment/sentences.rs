@@ -24,6 +24,8 @@ const WRAPPED_LINE_CHARS: usize = 50;
 pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
     let mut blocks: Vec<Span> = Vec::new();
     let mut previous_blank = true;
+    // The last line read: its own length and end decide, not those of the block it joined.
+    let mut previous_line = Span::new(0, 0);
     for line in lines(text) {
         let trimmed = text[line].trim();
         if trimmed.is_empty() {
@@ -31,13 +33,13 @@ pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
             continue;
         }
         let first = trimmed.chars().next().unwrap_or(' ');
-        let only_block = blocks.len() == 1;
+        let prev_line = std::mem::replace(&mut previous_line, line);
         if let Some(last) = blocks.last_mut() {
-            let prev = text[*last].trim_end();
+            let prev = text[prev_line].trim_end();
             let open = !prev.ends_with(['.', '!', '?', '…', ':', '»', '"']);
             // A title, or a dateline with the match (`OSLO (VG) (Argentina - Sveits 1-0)`), is a
             // line of its own however long.
-            let title = only_block && last.start == first_line_start(text);
+            let title = text[..prev_line.start].trim().is_empty();
             let wrapped = prev.chars().count() >= WRAPPED_LINE_CHARS
                 && !title
                 && !starts_with_dateline(prev.trim_start())
@@ -69,11 +71,6 @@ fn starts_a_line(line: &str) -> bool {
 fn starts_with_dateline(line: &str) -> bool {
     let first_word: String = line.chars().take_while(|c| c.is_alphanumeric()).collect();
     first_word.chars().count() >= 3 && first_word.chars().all(char::is_uppercase)
-}
-
-/// Where the text's first non-blank line starts.
-fn first_line_start(text: &str) -> usize {
-    text.len() - text.trim_start().len()
 }
 
 /// The lines of a text as byte ranges without their line ends (`\n`, `\r\n` or `\r`).
@@ -255,6 +252,28 @@ mod tests {
     /// Each sentence's fact-line label, `None` for prose.
     fn fact_labels(text: &str) -> Vec<Option<&str>> {
         segment(text).iter().map(|s| s.fact_label(text)).collect()
+    }
+
+    #[test]
+    fn hard_wrapped_lines_join_but_titles_datelines_and_short_lines_stand() {
+        let wrapped = "Tittel uten punktum som er lang nok til å se ut som en brutt linje\n\
+                       Brann tok ledelsen da Hansen fikk ballen på bakre stolpe og satte\n\
+                       den i mål. Etter pausen kom Molde sterkt tilbake, og etter 70\n\
+                       Minutter utlignet\n\
+                       Molde ble bedre\n\
+                       OSLO (VG) (Brann - Molde 1-1) i en kamp som varte og varte lenge nok\n\
+                       Det regnet.";
+        assert_eq!(
+            sentences(wrapped),
+            [
+                "Tittel uten punktum som er lang nok til å se ut som en brutt linje",
+                "Brann tok ledelsen da Hansen fikk ballen på bakre stolpe og satte\nden i mål.",
+                "Etter pausen kom Molde sterkt tilbake, og etter 70\nMinutter utlignet",
+                "Molde ble bedre",
+                "OSLO (VG) (Brann - Molde 1-1) i en kamp som varte og varte lenge nok",
+                "Det regnet.",
+            ]
+        );
     }
 
     #[test]
