@@ -130,6 +130,9 @@ impl Args {
         if !self.to_stdout() && (self.format == Format::Jsonl || self.no_header) {
             bail!("--format jsonl and --no-header are for a stream: give --out -");
         }
+        if self.format == Format::Jsonl && self.no_header {
+            bail!("--no-header is for CSV streams: JSON Lines have no header");
+        }
         let format = match self.format {
             Format::Csv => StreamFormat::Csv {
                 header: !self.no_header,

@@ -86,6 +86,20 @@ pub(super) fn parse(
     problems: &mut Vec<Problem>,
 ) -> Vec<Row> {
     let content = content.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(content);
+    // CRLF line ends as LF: the CSV reader counts a CRLF file's lines one short, and every
+    // problem names its line.
+    let normalized: Vec<u8>;
+    let content = if content.windows(2).any(|w| w == b"\r\n") {
+        normalized = content
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| !(b == b'\r' && content.get(i + 1) == Some(&b'\n')))
+            .map(|(_, &b)| b)
+            .collect();
+        &normalized[..]
+    } else {
+        content
+    };
     let mut sheet = Sheet {
         kind,
         file,

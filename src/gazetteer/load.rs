@@ -432,4 +432,19 @@ mod tests {
             "{error}"
         );
     }
+
+    #[test]
+    fn a_crlf_file_names_the_same_lines_as_an_lf_one() {
+        for csv in ["id,name\r\nplayer:a,\r\n", "id,name\nplayer:a,\n"] {
+            let error = Gazetteer::builder()
+                .csv(EntityKind::Player, "players.csv", csv)
+                .build()
+                .unwrap_err()
+                .to_string();
+            assert!(
+                error.starts_with("players.csv:2: column name"),
+                "{csv:?}: {error}"
+            );
+        }
+    }
 }
