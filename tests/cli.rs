@@ -3,7 +3,6 @@
 
 use crate::common::{column, extract, kampfakta, read};
 use std::path::PathBuf;
-use std::process::Command;
 
 #[test]
 fn extract_reads_folders_jsonl_and_bad_records() {
@@ -200,30 +199,21 @@ fn unreadable_inputs_are_reported_and_the_rest_processed() {
 
 #[test]
 fn stdin_reads_one_document_or_json_lines() {
-    use std::io::Write;
     for (input, expected_id) in [
         ("Brann scoret.", "-"),
         ("{\"id\": \"x\", \"text\": \"Brann scoret.\"}\n", "x"),
     ] {
         let out = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
-            .args([
-                "extract",
-                "-",
-                "--quiet",
-                "--out",
-                out.path().to_str().unwrap(),
-            ])
-            .stdin(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        assert!(child.wait().unwrap().success());
+        let args = [
+            "extract",
+            "-",
+            "--quiet",
+            "--out",
+            out.path().to_str().unwrap(),
+        ];
+        assert!(crate::common::kampfakta_with_stdin(&args, input)
+            .status
+            .success());
         assert_eq!(
             column(&read(&out.path().join("events.csv")), "doc_id"),
             [expected_id]
@@ -297,23 +287,7 @@ fn out_naming_a_file_says_so_once() {
 /// for many partitions, exit 0 when only some records were bad; the stream options want `--out -`.
 #[test]
 fn streams_as_json_lines_or_headerless_csv() {
-    use std::io::Write;
-    let run = |args: &[&str], input: &str| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kampfakta"))
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    };
+    let run = crate::common::kampfakta_with_stdin;
     let records = "{\"id\":\"a\",\"text\":\"Brann - Molde 2-1\\nBrann scoret i det 3. minutt.\"}\n\
                    not json\n{\"id\":\"b\",\"text\":\"Viking scoret.\"}\n";
     let output = run(

@@ -21,6 +21,25 @@ pub fn kampfakta<S: AsRef<OsStr>>(args: &[S]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs `kampfakta` with these arguments and `input` on its standard input, closed after it.
+pub fn kampfakta_with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("standard input is piped");
+    stdin
+        .write_all(input.as_bytes())
+        .expect("the binary reads its input");
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
 /// `kampfakta extract INPUTS --out OUT --quiet EXTRA...`
 pub fn extract<S: AsRef<OsStr>>(inputs: &[S], out: &Path, extra: &[&str]) -> Output {
     let mut args: Vec<&OsStr> = vec![OsStr::new("extract")];

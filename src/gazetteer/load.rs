@@ -419,14 +419,18 @@ mod tests {
         assert!(warnings[0].ends_with("(write =i to keep it)"));
     }
 
-    #[test]
-    fn control_characters_in_a_cell_are_a_problem_with_its_line() {
-        let csv = "id,name,aliases\nplayer:a,Ola\u{1}Hansen,\n";
-        let error = Gazetteer::builder()
+    /// The problems of a gazetteer of one `players.csv`.
+    fn players_error(csv: &str) -> String {
+        Gazetteer::builder()
             .csv(EntityKind::Player, "players.csv", csv)
             .build()
             .unwrap_err()
-            .to_string();
+            .to_string()
+    }
+
+    #[test]
+    fn control_characters_in_a_cell_are_a_problem_with_its_line() {
+        let error = players_error("id,name,aliases\nplayer:a,Ola\u{1}Hansen,\n");
         assert!(
             error.contains("players.csv:2: column name: a control character"),
             "{error}"
@@ -436,11 +440,7 @@ mod tests {
     #[test]
     fn a_crlf_file_names_the_same_lines_as_an_lf_one() {
         for csv in ["id,name\r\nplayer:a,\r\n", "id,name\nplayer:a,\n"] {
-            let error = Gazetteer::builder()
-                .csv(EntityKind::Player, "players.csv", csv)
-                .build()
-                .unwrap_err()
-                .to_string();
+            let error = players_error(csv);
             assert!(
                 error.starts_with("players.csv:2: column name"),
                 "{csv:?}: {error}"
