@@ -1,4 +1,4 @@
-//! Snapshots (insta) of what a user sees: every `--help` screen, and the four outputs of
+//! Snapshots (insta) of what a user sees: every `--help` screen, and the five outputs of
 //! `extract` on the shipped samples. A changed output fails the test; after a deliberate change,
 //! review and accept the new snapshots with `cargo insta review`.
 
@@ -14,6 +14,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("help_eval", &["eval"]),
     ("help_eval_entities", &["eval", "entities"]),
     ("help_eval_events", &["eval", "events"]),
+    ("help_eval_goals", &["eval", "goals"]),
     ("help_eval_lemmas", &["eval", "lemmas"]),
     ("help_eval_segmentation", &["eval", "segmentation"]),
     ("help_extract", &["extract"]),
@@ -80,7 +81,7 @@ fn extract_outputs_on_the_samples() {
     let out = tempfile::tempdir().unwrap();
     let output = extract(&["data/samples"], out.path(), &[]);
     assert!(output.status.success());
-    for file in ["events.csv", "mentions.csv", "matches.csv"] {
+    for file in ["events.csv", "mentions.csv", "matches.csv", "goals.csv"] {
         insta::assert_snapshot!(
             format!("samples_{file}"),
             with_exact_ends(read(&out.path().join(file)))

@@ -51,6 +51,16 @@ impl Minute {
         }
     }
 
+    /// `first half`, `second half` or `extra time`: where the minute (or a span's start) falls;
+    /// added time belongs to the half it is added to.
+    pub fn period(self) -> &'static str {
+        match self.regular {
+            0..=45 => "first half",
+            46..=90 => "second half",
+            _ => "extra time",
+        }
+    }
+
     fn stoppage(regular: u16, added: Option<u16>) -> Minute {
         Minute {
             added: Some(added),

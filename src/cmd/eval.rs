@@ -12,6 +12,10 @@ pub enum Command {
     /// Sentence events against a gold TSV (`id<TAB>labels<TAB>text`): per-label P/R/F1, micro and
     /// macro averages, and the confusion of label sets.
     Events(EventsArgs),
+    /// The goals of reports (`goals.csv`) against a gold list of each report's goals
+    /// (`doc<TAB>minute<TAB>scorer<TAB>team<TAB>kind`): scorer recall, minute recall, precision of
+    /// named scorers.
+    Goals(GoalsArgs),
     /// Sentence and token segmentation against a CoNLL-U file (running text rebuilt from it):
     /// precision, recall and F1 of spans matched on both ends.
     Segmentation(SegmentationArgs),
@@ -21,6 +25,23 @@ pub enum Command {
     /// Lemmas of the nouns and verbs (UPOS NOUN, VERB) of a CoNLL-U file against its gold lemmas:
     /// accuracy with and without the gold part of speech, by origin (table, compound, rules).
     Lemmas(LemmasArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GoalsArgs {
+    /// The gold file, e.g. ../shared/gold/train-synthetic-goals.tsv.
+    gold: PathBuf,
+    /// The folder the gold file's `doc` paths are under, e.g. ../shared/corpora.
+    #[arg(long, value_name = "DIR")]
+    corpus: PathBuf,
+    /// Print the first N gold goals missed in part (scorer or minute) as `doc: gold minute and
+    /// scorer | the goal found paired with it`.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    errors: usize,
+    #[command(flatten)]
+    gazetteer: GazetteerArgs,
+    #[command(flatten)]
+    model: ModelArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -80,6 +101,7 @@ pub struct EventsArgs {
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Events(args) => events(args),
+        Command::Goals(args) => goals(args),
         Command::Segmentation(args) => segmentation(args),
         Command::Entities(args) => entities(args),
         Command::Lemmas(args) => lemmas(args),
@@ -148,6 +170,36 @@ fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
         "{} ({} gold sentences, run as {mode}, {classifier})\n",
         args.gold.display(),
         gold.len()
+    );
+    say_raw!("{}", scores.table());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn goals(args: GoalsArgs) -> anyhow::Result<ExitCode> {
+    let pipeline = args.gazetteer.pipeline()?.with_model(args.model.model()?);
+    let gold = kampfakta::eval::read_gold_goals(&args.gold)?;
+    if gold.is_empty() {
+        bail!(
+            "{}: no gold goals in it (want doc<TAB>minute<TAB>scorer<TAB>team<TAB>kind lines)",
+            args.gold.display()
+        );
+    }
+    let scores = kampfakta::eval::evaluate_goals(&pipeline, &args.corpus, &gold)
+        .with_context(|| format!("running reports under {}", args.corpus.display()))?;
+    for miss in scores.misses.iter().take(args.errors) {
+        say!("{miss}");
+    }
+    if args.errors > 0 && !scores.misses.is_empty() {
+        say!();
+    }
+    say!(
+        "{} ({} gold goals in {} reports)\n",
+        args.gold.display(),
+        scores.gold,
+        gold.iter()
+            .map(|g| &g.doc)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
     );
     say_raw!("{}", scores.table());
     Ok(ExitCode::SUCCESS)

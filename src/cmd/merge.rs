@@ -11,7 +11,7 @@ pub struct Args {
     /// The shard folders of one `extract --shard I/N` run, every shard once, in any order.
     #[arg(required = true)]
     shards: Vec<PathBuf>,
-    /// The folder for the merged events.csv, mentions.csv, matches.csv and report.json.
+    /// The folder for the merged events.csv, mentions.csv, matches.csv, goals.csv and report.json.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
 }
@@ -26,8 +26,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Every file is merged before any is renamed: a shard that lacks one leaves the outputs as
     // they were.
     let mut files = Vec::new();
-    // The three CSV files; the report is added up below.
-    for name in &OUTPUTS[..3] {
+    // The CSV files; the report (last) is added up below.
+    for name in &OUTPUTS[..OUTPUTS.len() - 1] {
         files.push(merge_csv(&shards, name, &args.out)?);
     }
     let mut total = Report::default();

@@ -1,10 +1,12 @@
-//! Quality measured against gold files: sentence events (`gold/dev.tsv`), segmentation against a
+//! Quality measured against gold files: sentence events (`gold/dev.tsv`), the goals of reports
+//! (`gold/train-synthetic-goals.tsv`), segmentation against a
 //! UD treebank, lemmas against a UD treebank, names against NorNE, and the readers for the corpora the gold ids point into
 //! (one-sentence-per-line files, CoNLL files).
 
 mod conll;
 mod entities;
 mod events;
+mod goals;
 mod lemmas;
 mod segmentation;
 
@@ -14,6 +16,7 @@ pub(crate) use events::{gold_documents, GoldDocument};
 pub use events::{
     predict_documents, predict_sentences, read_gold_events, EventScores, GoldSentence, Prediction,
 };
+pub use goals::{evaluate_goals, read_gold_goals, GoalScores, GoldGoal};
 pub use lemmas::{evaluate_lemmas, Accuracy, LemmaScores, OriginAccuracy, PosAccuracy};
 pub use segmentation::{evaluate_segmentation, SegmentationScores};
 

@@ -13,7 +13,9 @@ mod sink;
 
 pub use atomic_file::{commit_all, interrupt, lock_folder, AtomicFile};
 pub use report::{report_file, Report, Shard};
-pub use rows::{event_rows, match_row, mention_rows, EventRow, MatchRow, MentionRow};
+pub use rows::{
+    event_rows, goal_rows, match_row, mention_rows, EventRow, GoalRow, MatchRow, MentionRow,
+};
 pub use sink::{FolderSink, Sink, StreamFormat, StreamSink, OUTPUTS};
 
 use crate::gazetteer::Gazetteer;
@@ -29,6 +31,8 @@ pub struct Rendered {
     pub mentions: Vec<u8>,
     /// Its `matches.csv` row, if any.
     pub matches: Vec<u8>,
+    /// Its `goals.csv` rows.
+    pub goals: Vec<u8>,
     /// How many sentences it has.
     pub sentences: usize,
     /// Whether it was set aside as not about football.
@@ -38,7 +42,7 @@ pub struct Rendered {
     /// How many events it has.
     pub event_count: usize,
     /// With [`CsvOptions::json_lines`]: every row as a JSON object on a line of its own, with a
-    /// `type` (`event`, `mention`, `match`), and no CSV.
+    /// `type` (`event`, `mention`, `match`, `goal`), and no CSV.
     pub json_lines: Vec<u8>,
 }
 
@@ -75,6 +79,7 @@ pub fn render_with(
         write_json_lines(out, "event", event_rows(analysis, gazetteer));
         write_json_lines(out, "mention", mention_rows(analysis, gazetteer));
         write_json_lines(out, "match", match_row(analysis, gazetteer).into_iter());
+        write_json_lines(out, "goal", goal_rows(analysis, gazetteer));
         return rendered;
     }
     write_rows(
@@ -92,6 +97,7 @@ pub fn render_with(
         match_row(analysis, gazetteer).into_iter(),
         options,
     );
+    write_rows(&mut rendered.goals, goal_rows(analysis, gazetteer), options);
     rendered
 }
 

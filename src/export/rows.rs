@@ -1,6 +1,7 @@
-//! The rows of the three CSV files, one type per file, and their headers derived from the types'
+//! The rows of the four CSV files, one type per file, and their headers derived from the types'
 //! field names so that a column and its header cannot drift apart.
 
+use crate::facts::MatchFacts;
 use crate::gazetteer::Gazetteer;
 use crate::ids::EntityId;
 use crate::pipeline::Analysis;
@@ -82,6 +83,45 @@ pub struct MatchRow<'a> {
     pub goals: String,
     /// `true`, `false`, or empty when no score was stated.
     pub consistent: &'static str,
+    /// The goals found for the home team (in `goals.csv`), or empty without a home team.
+    pub home_goals: Option<usize>,
+    /// The goals found for the away team, or empty without an away team.
+    pub away_goals: Option<usize>,
+}
+
+/// `goals.csv`: one row per goal of the match a report is about, in match order.
+#[derive(Debug, Default, Serialize)]
+pub struct GoalRow<'a> {
+    /// The document's id.
+    pub doc_id: &'a str,
+    /// The goal's place in the match, from 1.
+    pub n: usize,
+    /// The minute as `events.csv` writes it (`56`, `90+2`, `91-120`), or empty.
+    pub minute: String,
+    /// The minute as a number to sort and plot by (90 for `90+2`); empty when unknown or only a
+    /// span is told (`91-120`).
+    pub minute_num: Option<u16>,
+    /// The minutes of added time (2 for `90+2`), or empty.
+    pub added: Option<u16>,
+    /// `first half`, `second half` or `extra time`, or empty without a minute.
+    pub period: &'static str,
+    /// The scorer's gazetteer id; `|`-separated candidates when ambiguous; empty for a name the
+    /// gazetteers do not know.
+    pub scorer_id: String,
+    /// The scorer's name, the surface of an ambiguous or unknown name, or empty.
+    pub scorer: &'a str,
+    /// The gazetteer id of the team the goal counted for, or empty.
+    pub team_id: &'a str,
+    /// The team's name, or empty.
+    pub team: &'a str,
+    /// `goal`, `penalty` or `own goal`.
+    pub kind: &'static str,
+    /// The score the goal made, home first (`2-1`), or empty.
+    pub score_after: String,
+    /// The index of the sentence that tells the goal.
+    pub sentence: usize,
+    /// The sentences that told its minute or scorer, space-separated.
+    pub evidence: String,
 }
 
 /// The CSV header line of a row type, newline included: its field names, as the csv writer
@@ -196,6 +236,63 @@ pub fn match_row<'a>(analysis: &'a Analysis<'_>, gazetteer: &'a Gazetteer) -> Op
             Some(false) => "false",
             None => "",
         },
+        home_goals: facts.home.map(|t| goals_of(facts, t)),
+        away_goals: facts.away.map(|t| goals_of(facts, t)),
+    })
+}
+
+fn goals_of(facts: &MatchFacts, team: EntityId) -> usize {
+    facts.goals.iter().filter(|g| g.team == Some(team)).count()
+}
+
+/// The goal rows of one analysed document, in match order.
+pub fn goal_rows<'a>(
+    analysis: &'a Analysis<'_>,
+    gazetteer: &'a Gazetteer,
+) -> impl Iterator<Item = GoalRow<'a>> {
+    let text = analysis.document.text.as_str();
+    let goals = analysis.facts.iter().flat_map(|f| &f.goals);
+    goals.enumerate().map(move |(n, goal)| {
+        let mention = goal.scorer.map(|m| &analysis.recognition.mentions[m]);
+        let (scorer_id, scorer) = match (mention, goal.name) {
+            (Some(mention), _) => match mention.entity() {
+                Some(entity) => (
+                    gazetteer.entity(entity).id.clone(),
+                    gazetteer.entity(entity).name.as_str(),
+                ),
+                None => (ids(gazetteer, &mention.entities), &text[mention.span]),
+            },
+            (None, Some(name)) => (String::new(), &text[name]),
+            (None, None) => (String::new(), ""),
+        };
+        let team = goal.team.map(|t| gazetteer.entity(t));
+        let minute = goal.minute;
+        let mut evidence: Vec<usize> = goal.evidence.iter().map(|s| s.index()).collect();
+        evidence.sort_unstable();
+        evidence.dedup();
+        GoalRow {
+            doc_id: &analysis.document.id,
+            n: n + 1,
+            minute: minute.map(|m| m.to_string()).unwrap_or_default(),
+            minute_num: minute.filter(|m| m.until.is_none()).map(|m| m.regular),
+            added: minute.and_then(|m| m.added.flatten()),
+            period: minute.map_or("", |m| m.period()),
+            scorer_id,
+            scorer,
+            team_id: team.map_or("", |t| t.id.as_str()),
+            team: team.map_or("", |t| t.name.as_str()),
+            kind: goal.kind.as_str(),
+            score_after: goal
+                .score_after
+                .map(|(home, away)| format!("{home}-{away}"))
+                .unwrap_or_default(),
+            sentence: goal.sentence.index(),
+            evidence: evidence
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
     })
 }
 
@@ -259,7 +356,12 @@ mod tests {
             (
                 "matches",
                 header::<MatchRow>(),
-                "doc_id,home_id,home,away_id,away,score,score_source,goals,consistent\n",
+                "doc_id,home_id,home,away_id,away,score,score_source,goals,consistent,home_goals,away_goals\n",
+            ),
+            (
+                "goals",
+                header::<GoalRow>(),
+                "doc_id,n,minute,minute_num,added,period,scorer_id,scorer,team_id,team,kind,score_after,sentence,evidence\n",
             ),
         ];
         for (file, header, expected) in table {

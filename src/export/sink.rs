@@ -5,7 +5,7 @@
 use super::atomic_file::AtomicFile;
 use super::atomic_file::{commit_all, lock_folder};
 use super::report::{report_file, Report};
-use super::rows::{header, EventRow, MatchRow, MentionRow};
+use super::rows::{header, EventRow, GoalRow, MatchRow, MentionRow};
 use super::Rendered;
 use crate::error::{Error, Result};
 use std::io::Write;
@@ -29,29 +29,36 @@ pub trait Sink {
     }
 }
 
-/// `events.csv`, `mentions.csv`, `matches.csv` and `report.json` in a folder, each moved into
+/// `events.csv`, `mentions.csv`, `matches.csv`, `goals.csv` and `report.json` in a folder, each moved into
 /// place only at [`Sink::commit`].
 pub struct FolderSink {
     dir: PathBuf,
     events: AtomicFile,
     mentions: AtomicFile,
     matches: AtomicFile,
+    goals: AtomicFile,
     /// The folder's lock, held until the outputs are committed.
     _lock: std::fs::File,
 }
 
 /// The files of an output folder.
-pub const OUTPUTS: [&str; 4] = ["events.csv", "mentions.csv", "matches.csv", "report.json"];
+pub const OUTPUTS: [&str; 5] = [
+    "events.csv",
+    "mentions.csv",
+    "matches.csv",
+    "goals.csv",
+    "report.json",
+];
 
 impl FolderSink {
-    /// Creates the folder if need be and starts the three CSV files with their headers.
+    /// Creates the folder if need be and starts the four CSV files with their headers.
     pub fn create(dir: &Path) -> Result<FolderSink> {
         if dir.exists() && !dir.is_dir() {
             return Err(Error::Invalid(vec![crate::error::Problem {
                 file: dir.display().to_string(),
                 line: 0,
                 column: None,
-                message: "is a file, not a folder: --out wants a folder for the four outputs \
+                message: "is a file, not a folder: --out wants a folder for the five outputs \
                           (or `-` to stream the event rows)"
                     .into(),
             }]));
@@ -64,14 +71,17 @@ impl FolderSink {
         let mut events = AtomicFile::create(&dir.join("events.csv"))?;
         let mut mentions = AtomicFile::create(&dir.join("mentions.csv"))?;
         let mut matches = AtomicFile::create(&dir.join("matches.csv"))?;
+        let mut goals = AtomicFile::create(&dir.join("goals.csv"))?;
         events.write_all(&header::<EventRow>())?;
         mentions.write_all(&header::<MentionRow>())?;
         matches.write_all(&header::<MatchRow>())?;
+        goals.write_all(&header::<GoalRow>())?;
         Ok(FolderSink {
             dir: dir.to_path_buf(),
             events,
             mentions,
             matches,
+            goals,
             _lock: lock,
         })
     }
@@ -81,7 +91,8 @@ impl Sink for FolderSink {
     fn document(&mut self, rendered: &Rendered) -> Result<()> {
         self.events.write_all(&rendered.events)?;
         self.mentions.write_all(&rendered.mentions)?;
-        self.matches.write_all(&rendered.matches)
+        self.matches.write_all(&rendered.matches)?;
+        self.goals.write_all(&rendered.goals)
     }
 
     /// A no-op: the files are written at commit.
@@ -89,17 +100,18 @@ impl Sink for FolderSink {
         Ok(())
     }
 
-    /// Writes the report, then moves the four files into place as one set.
+    /// Writes the report, then moves the five files into place as one set.
     fn commit(self: Box<Self>, report: &Report) -> Result<()> {
         let FolderSink {
             dir,
             events,
             mentions,
             matches,
+            goals,
             _lock,
         } = *self;
         let report = report_file(&dir.join("report.json"), report)?;
-        commit_all(vec![events, mentions, matches, report])
+        commit_all(vec![events, mentions, matches, goals, report])
     }
 }
 

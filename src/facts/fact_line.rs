@@ -1,11 +1,12 @@
 //! Fact lines: `Mål: 1-0 Johnsen (41), 1-1 Hansen (55)` lists every goal of a report with its
 //! score, scorer and minute, and its last score is the match's.
 
-use super::{Evidence, Goal, ScoreSource};
+use super::{Evidence, Goal, GoalKind, ScoreSource};
 use crate::classify::{EventKind, Minute};
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::segment::{parse_score, Sentence, Token, TokenKind};
 use crate::span::Span;
+use crate::words::actors::OWN_GOAL_PHRASES;
 use crate::words::fact_lines::{GOAL_FACT_LABELS, PENALTY_MARKS};
 
 impl Evidence<'_> {
@@ -51,13 +52,19 @@ impl Evidence<'_> {
                 None
             };
             previous = score;
-            goals.push(self.fact_line_goal(&tokens[at + 1..end], team, sentence));
+            goals.push(self.fact_line_goal(&tokens[at + 1..end], team, score, sentence));
         }
         goals
     }
 
     /// The goal a fact line tells after one score (`Johnsen (41)`), of `team` in `sentence`.
-    fn fact_line_goal(&self, part: &[Token], team: Option<EntityId>, sentence: SentenceId) -> Goal {
+    fn fact_line_goal(
+        &self,
+        part: &[Token],
+        team: Option<EntityId>,
+        score: (usize, usize),
+        sentence: SentenceId,
+    ) -> Goal {
         let text = self.text;
         let name_end = part
             .iter()
@@ -77,16 +84,26 @@ impl Evidence<'_> {
                 .position(|m| m.span.start >= name.start && m.span.end <= name.end)
                 .map(MentionId::new)
         });
-        let penalty = part
-            .iter()
-            .any(|t| PENALTY_MARKS.contains(&text[t.span].to_lowercase().as_str()));
+        let marked = |marks: &[&str]| {
+            part.iter()
+                .any(|t| marks.contains(&text[t.span].to_lowercase().as_str()))
+        };
+        let (penalty, own_goal) = (marked(PENALTY_MARKS), marked(OWN_GOAL_PHRASES));
         Goal {
             minute,
             scorer,
             name,
             team,
-            penalty,
+            kind: if penalty {
+                GoalKind::Penalty
+            } else if own_goal {
+                GoalKind::OwnGoal
+            } else {
+                GoalKind::Goal
+            },
+            score_after: Some(score),
             sentence,
+            evidence: vec![sentence],
         }
     }
 

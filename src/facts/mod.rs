@@ -43,10 +43,49 @@ pub struct Goal {
     pub name: Option<Span>,
     /// The team credited with it, as a gazetteer entity.
     pub team: Option<EntityId>,
-    /// Whether it was scored from the penalty spot.
-    pub penalty: bool,
+    /// A goal from open play or a set piece, a penalty, or an own goal.
+    pub kind: GoalKind,
+    /// The score it made (home, away), when the goals before it and its team are known or the
+    /// sentence states it.
+    pub score_after: Option<(usize, usize)>,
     /// The sentence that tells it.
     pub sentence: SentenceId,
+    /// Every sentence that told something of it (its minute, its scorer), in document order.
+    pub evidence: Vec<SentenceId>,
+}
+
+/// How a goal was scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum GoalKind {
+    /// From open play or a set piece (the default).
+    #[default]
+    Goal,
+    /// From the penalty spot, in the match (not in a shoot-out).
+    Penalty,
+    /// Put into his own net by a player of the other side; the goal's team is the side it
+    /// counted for.
+    OwnGoal,
+}
+
+impl GoalKind {
+    /// What two tellings of one goal say it was: a penalty or own goal told once is one.
+    pub(crate) fn or(self, other: GoalKind) -> GoalKind {
+        if self == GoalKind::Goal {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// Its name in `goals.csv` (`goal`, `penalty`, `own goal`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GoalKind::Goal => "goal",
+            GoalKind::Penalty => "penalty",
+            GoalKind::OwnGoal => "own goal",
+        }
+    }
 }
 
 /// The facts of one match report.
@@ -98,7 +137,10 @@ impl Evidence<'_> {
         let stated = score
             .as_ref()
             .and_then(|(span, _)| parse_score(&self.text[*span]));
-        let goals = self.goals(stated);
+        let mut goals = self.goals(stated);
+        if let (Some(home), Some(away)) = (context.home, context.away) {
+            count_scores(&mut goals, home, away);
+        }
         if context.home.is_none() && goals.is_empty() {
             return None;
         }
@@ -149,6 +191,29 @@ impl Evidence<'_> {
             merge_retold(&mut goals, away, away_goals);
         }
         in_match_order(goals)
+    }
+}
+
+/// The score each goal made, counted in match order from 0-0: a score the goal's own sentence
+/// states is taken when it is one goal on from the count (and then names the side that scored
+/// when the goal had none); otherwise the count, while every goal so far has a team.
+fn count_scores(goals: &mut [Goal], home: EntityId, away: EntityId) {
+    let mut tally = Some((0, 0));
+    for goal in goals {
+        let counted = tally.and_then(|(h, a)| match goal.team {
+            Some(team) if team == home => Some((h + 1, a)),
+            Some(team) if team == away => Some((h, a + 1)),
+            _ => None,
+        });
+        let stated = goal.score_after.filter(|&(h, a)| match tally {
+            Some((th, ta)) => (h, a) == (th + 1, ta) || (h, a) == (th, ta + 1),
+            None => true,
+        });
+        if let (None, Some((h, _)), Some((th, _))) = (goal.team, stated, tally) {
+            goal.team = Some(if h > th { home } else { away });
+        }
+        goal.score_after = stated.or(counted);
+        tally = goal.score_after;
     }
 }
 

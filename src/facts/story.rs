@@ -1,9 +1,11 @@
 //! The goals told in a story: goal events merged when one goal is told twice (a lead, then the
 //! narrative), and put in match order.
 
-use super::{Evidence, Goal};
+use super::{Evidence, Goal, GoalKind};
 use crate::classify::{EventKind, Minute};
 use crate::ids::{EntityId, SentenceId};
+use crate::segment::parse_score;
+use crate::words::actors::OWN_GOAL_PHRASES;
 use std::collections::HashMap;
 
 impl Evidence<'_> {
@@ -38,12 +40,26 @@ impl Evidence<'_> {
                 scorer: event.actor,
                 name: None,
                 team: event.team,
-                penalty,
+                kind: if penalty {
+                    GoalKind::Penalty
+                } else if self.is_own_goal(event.sentence) {
+                    GoalKind::OwnGoal
+                } else {
+                    GoalKind::Goal
+                },
+                score_after: event.score.and_then(|s| parse_score(&self.text[s])),
                 sentence: event.sentence,
+                evidence: vec![event.sentence],
             };
             story.tell(told, scorer);
         }
         story.goals
+    }
+
+    /// Whether a sentence calls its goal an own goal (`et selvmål`, `i eget mål`).
+    fn is_own_goal(&self, sentence: SentenceId) -> bool {
+        let told = self.text[self.sentences[sentence].span].to_lowercase();
+        OWN_GOAL_PHRASES.iter().any(|phrase| told.contains(phrase))
     }
 
     /// Whether a sentence has an event of a kind.
@@ -111,7 +127,8 @@ impl StoryGoals {
     fn complete(&mut self, g: usize, told: &Goal, scorer: Option<EntityId>) {
         let goal = &mut self.goals[g];
         goal.minute = goal.minute.or(told.minute);
-        goal.penalty |= told.penalty;
+        goal.kind = goal.kind.or(told.kind);
+        goal.evidence.extend_from_slice(&told.evidence);
         if goal.scorer.is_none() && told.scorer.is_some() {
             goal.scorer = told.scorer;
             if let Some(scorer) = scorer {
@@ -166,6 +183,7 @@ pub(super) fn merge_retold(goals: &mut Vec<Goal>, team: EntityId, stated: usize)
         let told = goals.remove(anonymous);
         let named = if named > anonymous { named - 1 } else { named };
         goals[named].minute = told.minute;
-        goals[named].penalty |= told.penalty;
+        goals[named].kind = goals[named].kind.or(told.kind);
+        goals[named].evidence.extend(told.evidence);
     }
 }
