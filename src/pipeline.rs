@@ -85,7 +85,11 @@ impl Pipeline {
             return Analysis::not_football(document);
         };
         // The football check reads the rules' decisions, with a model as without.
-        let (events, rule_kinds) = classify::classify_with_model(
+        let classify::Classified {
+            events,
+            rule_kinds,
+            minutes,
+        } = classify::classify_with_model(
             &self.lexicon,
             &self.gazetteer,
             &segmented,
@@ -97,7 +101,7 @@ impl Pipeline {
         if !football {
             return Analysis::not_football(document);
         }
-        let facts = match_facts(&segmented, &recognition, &events);
+        let facts = match_facts(&segmented, &recognition, &events, &minutes);
         Analysis {
             document,
             sentences: segmented.sentences,

@@ -56,6 +56,11 @@ impl<'a> Attribution<'a> {
         }
         (actor, scope.team_of_event(kind, trigger, actor))
     }
+
+    /// The unknown name that did the event, for an event without a recognised actor.
+    pub(super) fn unknown_actor(&self, trigger: Span, kind: EventKind) -> Option<Span> {
+        self.scope.unknown_actor(trigger, kind)
+    }
 }
 
 impl Scope<'_> {
@@ -275,7 +280,7 @@ fn is_passive(text: &str, trigger: Span) -> bool {
 /// Whether the player named at `start` is the keeper beaten or the one who passed, not the one
 /// who acted: `i mål bak Manuel Neuer`, `bak en sjanseløs Fernando Muslera`, `forbi
 /// Stranda-keeper Thomas Hove`, `over Hart`, `på pasning fra Kroos`.
-fn beaten_or_serving(text: &str, start: usize) -> bool {
+pub(super) fn beaten_or_serving(text: &str, start: usize) -> bool {
     let before = |offset: usize| {
         let (at, word) = previous_word(text, offset);
         (word, at, &text[at + word.len()..offset])

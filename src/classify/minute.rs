@@ -5,9 +5,10 @@
 
 use crate::segment::{Token, TokenKind};
 use crate::words::time::{
-    number_word_value, AFTER_LANDMARK, BEFORE_LANDMARK, EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS,
-    FIRST_PERIOD, FROM_KICK_OFF, FULL_TIME_LANDMARKS, HALF_TIME_LANDMARKS, LATER_WORDS,
-    MINUTE_HINTS, MINUTE_NOUNS, QUARTER_WORDS, SECOND_PERIOD, STOPPAGE_PHRASES, THE_MINUTE,
+    number_word_value, ADDED_TIME_REACH, ADDED_TIME_ROOTS, AFTER_LANDMARK, BEFORE_LANDMARK,
+    EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS, FIRST_PERIOD, FROM_KICK_OFF, FULL_TIME_LANDMARKS,
+    HALF_TIME_LANDMARKS, LATER_WORDS, MINUTE_HINTS, MINUTE_NOUNS, QUARTER_WORDS, SECOND_PERIOD,
+    STOPPAGE_PHRASES, THE_MINUTE,
 };
 use std::fmt;
 
@@ -86,6 +87,37 @@ impl fmt::Display for Minute {
             (Some(Some(added)), _) => write!(f, "{}+{added}", self.regular),
         }
     }
+}
+
+/// Whether a line starts with a minute, as a live blog's lines do: `23' Mål!`, `67. Gult kort`,
+/// `90+2: Slutt`.
+pub(super) fn minute_led(text: &str, tokens: &[Token]) -> bool {
+    let (Some(first), second) = (tokens.first(), tokens.get(1)) else {
+        return false;
+    };
+    let digits = text[first.span].trim_end_matches('.');
+    let small = digits.parse::<u32>().is_ok_and(|n| (1..=130).contains(&n));
+    // `67.` before a capital is a sentence of its own: the number and its point.
+    let split_ordinal = tokens.len() == 2 && second.is_some_and(|t| &text[t.span] == ".");
+    let marked = first.kind == TokenKind::Ordinal
+        || split_ordinal
+        || second.is_some_and(|t| matches!(&text[t.span], "'" | "’" | ":" | "+" | "min"));
+    small && marked
+}
+
+/// The minute a live blog's line starts with (`23' Mål!`, `45+2' Pause`, `67. Gult kort`), for
+/// every sentence of the line; `None` for a line that does not start with one.
+pub(super) fn line_minute(text: &str, tokens: &[Token]) -> Option<Minute> {
+    if !minute_led(text, tokens) {
+        return None;
+    }
+    let regular = text[tokens[0].span].trim_end_matches('.').parse().ok()?;
+    let word = |i: usize| tokens.get(i).map_or("", |t| &text[t.span]);
+    if word(1) == "+" {
+        let added = word(2).parse().ok();
+        return Some(Minute::stoppage(regular, added));
+    }
+    Some(Minute::at(regular))
 }
 
 /// The value of a number in digits or a number word (`tre`, `ein`, `tjue`).
@@ -207,6 +239,9 @@ impl<'a> Words<'a> {
     ) -> Option<Minute> {
         let n = number_word(self.word(i)).filter(|n| is_plausible(*n))?;
         if is_minute_noun(self.word(i + 1)) {
+            if let Some(minute) = self.minutes_into_added_time(i, n) {
+                return Some(minute);
+            }
             if i > 0 && FROM_KICK_OFF.contains(&self.word(i - 1)) {
                 return Some(Minute::at(n));
             }
@@ -223,6 +258,24 @@ impl<'a> Words<'a> {
         let in_brackets = i > 0 && self.word(i - 1) == "(" && self.word(i + 1) == ")";
         (fact_line && in_brackets && self.tokens[i].kind == TokenKind::Number)
             .then(|| Minute::at(n))
+    }
+
+    /// "fire minutter på overtid", "med to minutter spilt av tilleggstida": `n` minutes (token
+    /// `i`) into the added time of the second half, or of the first when a half-time landmark
+    /// follows ("to minutter på overtid før pause").
+    fn minutes_into_added_time(&self, i: usize, n: u16) -> Option<Minute> {
+        let reach = i + 2..=i + 1 + ADDED_TIME_REACH;
+        let noun = reach.into_iter().find(|&k| {
+            let word = self.word(k);
+            ADDED_TIME_ROOTS.iter().any(|root| word.starts_with(root))
+        })?;
+        if (i + 2..noun).any(|k| BEFORE_LANDMARK.contains(&self.word(k))) {
+            return None;
+        }
+        let first_half = (noun + 1..=noun + ADDED_TIME_REACH)
+            .any(|k| HALF_TIME_LANDMARKS.contains(&self.word(k)));
+        let period_end = if first_half { HALF_TIME } else { FULL_TIME };
+        Some(Minute::stoppage(period_end, Some(n)))
     }
 
     /// "minuttet senere": one minute after `previous`.
@@ -300,6 +353,38 @@ fn from_landmark(n: u16, relation: &str, landmark: &str, extra_end: Option<u16>)
 #[cfg(test)]
 mod tests {
     use super::super::tests::{check_labels, labels};
+    use super::{line_minute, minute_led};
+    use crate::segment::Segmented;
+
+    #[test]
+    fn live_blog_lines_start_with_a_minute() {
+        let led = |text: &str| {
+            let document = Segmented::new(text);
+            minute_led(text, &document.sentences[0].tokens)
+        };
+        assert!(led("23' Mål for Brann!"));
+        assert!(led("90+2: Slutt."));
+        assert!(!led("23 spillere var med."));
+        assert!(!led("2014: Et godt år."));
+        let dated = |text: &str| {
+            let document = Segmented::new(text);
+            line_minute(text, &document.sentences[0].tokens).map(|m| m.to_string())
+        };
+        assert_eq!(dated("23' Mål for Brann!").as_deref(), Some("23"));
+        assert_eq!(dated("45+2' Pause.").as_deref(), Some("45+2"));
+        assert_eq!(dated("67. Gult kort til Moe.").as_deref(), Some("67"));
+        assert_eq!(dated("Pause på Lerkendal."), None);
+    }
+
+    #[test]
+    fn a_live_blog_line_dates_its_sentences() {
+        // The line's minute dates every sentence of the line, and not the next line.
+        check_labels(&[(
+            "1' Kampen er i gang.\n3' MÅL! Moe setter ballen i mål, 1-0 til Brann!\n\
+             10' Brann presser.\nEtter kampen jublet alle, og Moe scoret igjen før slutt.",
+            &[("goal", "3"), ("goal", "3"), ("goal", "")],
+        )]);
+    }
 
     #[test]
     fn minutes_stated_in_the_sentence() {
@@ -319,6 +404,19 @@ mod tests {
                 &[("goal", "90+"), ("penalty", "90+")],
             ),
             ("Scoringen kom på overtid, 90+2.", &[("goal", "90+2")]),
+            (
+                "Han stanget inn vinnermålet fire minutter på overtid.",
+                &[("goal", "90+4")],
+            ),
+            (
+                "Med to minutter spilt av tilleggstida scoret han.",
+                &[("goal", "90+2")],
+            ),
+            (
+                "Han scoret to minutter på overtid før pause.",
+                &[("goal", "45+2")],
+            ),
+            ("Ho utlikna på overtida.", &[("goal", "90+")]),
             ("I ekstraomgangene scoret han.", &[("goal", "91-120")]),
             (
                 "Han scoret i den første ekstraomgangen.",

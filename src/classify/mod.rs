@@ -56,7 +56,7 @@ mod cue;
 mod examples;
 mod fact_list;
 mod labels;
-mod layout;
+pub(crate) mod layout;
 mod lexicon;
 mod minute;
 pub mod model;
@@ -65,6 +65,7 @@ mod shoot_out;
 mod team;
 #[cfg(test)]
 pub(crate) mod testing;
+mod unknown_name;
 mod with_model;
 
 pub use examples::{check_examples, rows_matching, ExampleProblem};
@@ -80,13 +81,17 @@ use crate::span::Span;
 use actor::Attribution;
 use cue::CueTarget;
 use layout::{blank_line_between, is_headline};
-use minute::stated_minute;
+use minute::{line_minute, minute_led, stated_minute};
 use model::{Features, Vocabulary};
 use rustc_hash::FxHashMap;
 use score_state::{in_background, tells_result, ScoreState};
 use shoot_out::{headline_kicks, mentions_shoot_out, penalty_just_before, shoot_out_kick};
 use std::ops::Range;
-use with_model::{minute_led, Stated};
+use with_model::Stated;
+
+/// How many lines of a document must start with a minute (`23' Mål!`) for it to be a live blog,
+/// whose lines are dated by their minute.
+const LIVE_BLOG_LINES: usize = 3;
 
 /// The events a sentence can report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -141,6 +146,9 @@ pub struct Event {
     pub minute: Option<Minute>,
     /// The main actor's mention in [`Recognition::mentions`].
     pub actor: Option<MentionId>,
+    /// Without a recognised actor, the actor of a goal or chance as written when no gazetteer
+    /// knows the name (`Sondre Vatne Hetland satte inn 2-0`).
+    pub name: Option<Span>,
     /// The actor's team or the team the sentence credits, as a gazetteer entity.
     pub team: Option<EntityId>,
     /// A score the sentence states (the last one: `0-2 til 2-2` gives `2-2`).
@@ -159,25 +167,43 @@ pub fn classify(
     classify_traced(&classifier, Running::default()).0
 }
 
+/// What classifying a document gives.
+#[derive(Debug, Clone, Default)]
+pub struct Classified {
+    /// The events, in sentence order.
+    pub events: Vec<Event>,
+    /// The kinds of event the rules told, for what reads the rules' decisions (the
+    /// football-document check), with a model as without.
+    pub rule_kinds: Vec<EventKind>,
+    /// The minute each sentence states or is dated by (a live blog's line), by sentence index:
+    /// what dates a goal told over two sentences.
+    pub minutes: Vec<Option<Minute>>,
+}
+
 /// Classifies every sentence of a document with the rules and, when given, a model, which
-/// decides each label (see [`model`]). Gives the events, and the kinds of event the rules told,
-/// for what reads the rules' decisions (the football-document check).
+/// decides each label (see [`model`]).
 pub fn classify_with_model(
     lexicon: &Lexicon,
     gazetteer: &Gazetteer,
     document: &Segmented<'_>,
     recognition: &Recognition,
     model: Option<&Model>,
-) -> (Vec<Event>, Vec<EventKind>) {
-    let Some(model) = model.filter(|m| m.can_change_labels()) else {
-        let events = classify(lexicon, gazetteer, document, recognition);
-        let kinds = events.iter().map(|e| e.kind).collect();
-        return (events, kinds);
-    };
+) -> Classified {
     let mut classifier = Classifier::new(lexicon, gazetteer, document, recognition);
-    classifier.read_for_model(&model.vocabulary, Some(model));
+    let model = model.filter(|m| m.can_change_labels());
+    if let Some(model) = model {
+        classifier.read_for_model(&model.vocabulary, Some(model));
+    }
     let (events, _, running) = classify_running(&classifier, Running::default());
-    (events, running.told.iter().map(|&(_, kind)| kind).collect())
+    let rule_kinds = match model {
+        Some(_) => running.told.iter().map(|&(_, kind)| kind).collect(),
+        None => events.iter().map(|e| e.kind).collect(),
+    };
+    Classified {
+        events,
+        rule_kinds,
+        minutes: running.minutes,
+    }
 }
 
 /// One sentence as training reads it: the rules' labels and the labels a `cancel` row matched
@@ -283,6 +309,8 @@ struct Classifier<'a> {
     text: &'a str,
     folded: &'a str,
     sentences: &'a [Sentence],
+    /// Several lines start with a minute: a live blog, whose lines are dated by it.
+    live_blog: bool,
     /// What the model layer reads, when a model decides or training traces.
     for_model: Option<ForModel<'a>>,
 }
@@ -322,6 +350,10 @@ struct Running {
     list_heading: Option<EventKind>,
     /// The minute of the sentence before when it ended at a colon, for the sentence after it.
     minute_before_colon: Option<Minute>,
+    /// The minute the current line of a live blog starts with, for all its sentences.
+    line_minute: Option<Minute>,
+    /// The minute each sentence so far states or is dated by.
+    minutes: Vec<Option<Minute>>,
     /// The score told so far, from 0-0: a sentence that states the next one tells a goal.
     score: ScoreState,
     /// The lexicon rows that matched, when traced.
@@ -422,6 +454,12 @@ impl<'a> Classifier<'a> {
             text: document.text,
             folded: document.folded.as_str(),
             sentences: &document.sentences,
+            live_blog: document
+                .sentences
+                .iter()
+                .filter(|s| minute_led(document.text, &s.tokens))
+                .count()
+                >= LIVE_BLOG_LINES,
             for_model: None,
         }
     }
@@ -437,17 +475,12 @@ impl<'a> Classifier<'a> {
             .iter()
             .take(3)
             .any(|s| s.tokens.iter().any(|t| t.kind == TokenKind::Score));
-        let minute_led = self
-            .sentences
-            .iter()
-            .filter(|s| minute_led(self.text, &s.tokens))
-            .count();
         self.for_model = Some(ForModel {
             model,
             vocabulary,
             hits,
             header,
-            live_blog: minute_led >= 3,
+            live_blog: self.live_blog,
         });
     }
 
@@ -457,8 +490,13 @@ impl<'a> Classifier<'a> {
         let fact_line = matches!(scope.kind, SentenceKind::FactLine { .. });
         // A sentence split off at a colon goes on with the minute before it: "Et kvarter før
         // slutt kom belønningen: Vik satte den i nota."
+        if self.live_blog && self.starts_line(index) {
+            running.line_minute = line_minute(self.text, scope.tokens);
+        }
         let minute = stated_minute(self.folded, scope.tokens, running.last_minute, fact_line)
-            .or(running.minute_before_colon.take());
+            .or(running.minute_before_colon.take())
+            .or(running.line_minute);
+        running.minutes.push(minute);
         if minute.is_some() {
             running.last_minute = minute;
         }
@@ -520,16 +558,30 @@ impl<'a> Classifier<'a> {
         let mut attribution = Attribution::new(scope);
         for (kind, trigger) in labels {
             let (actor, team) = attribution.attribute(kind, trigger);
+            let name = actor
+                .is_none()
+                .then(|| attribution.unknown_actor(trigger, kind))
+                .flatten();
             running.events.push(Event {
                 kind,
                 sentence: SentenceId::new(index),
                 trigger,
                 minute,
                 actor,
+                name,
                 team,
                 score,
             });
         }
+    }
+
+    /// Whether sentence `index` is the first of its line.
+    fn starts_line(&self, index: usize) -> bool {
+        let start = self.sentences[index].span.start;
+        let before = index
+            .checked_sub(1)
+            .map_or(0, |i| self.sentences[i].span.end);
+        index == 0 || self.text[before..start].contains('\n')
     }
 
     /// The scope of sentence `index`; moves the mention cursor past its mentions.

@@ -2,7 +2,7 @@
 //! lexicon, loaded once per test binary, and a text run through segmentation, recognition and
 //! classification with them (what the pipeline does, without importing it).
 
-use super::{classify, Event, Lexicon};
+use super::{classify_with_model, Event, Lexicon, Minute};
 use crate::gazetteer::Gazetteer;
 use crate::recognize::{recognize, Recognition};
 use crate::segment::Segmented;
@@ -21,16 +21,18 @@ pub(crate) struct Classified<'t> {
     pub(crate) document: Segmented<'t>,
     pub(crate) recognition: Recognition,
     pub(crate) events: Vec<Event>,
+    pub(crate) minutes: Vec<Option<Minute>>,
 }
 
 /// Segments, recognises and classifies a text with the shipped data.
 pub(crate) fn classified(text: &str) -> Classified<'_> {
     let document = Segmented::new(text);
     let recognition = recognize(&GAZETTEER, &document);
-    let events = classify(&LEXICON, &GAZETTEER, &document, &recognition);
+    let classified = classify_with_model(&LEXICON, &GAZETTEER, &document, &recognition, None);
     Classified {
         document,
         recognition,
-        events,
+        events: classified.events,
+        minutes: classified.minutes,
     }
 }

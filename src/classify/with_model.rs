@@ -4,11 +4,12 @@
 
 use super::cue::Effect;
 use super::layout::is_headline;
+use super::minute::minute_led;
 use super::model::{bits, labels, CueHit, Featurizer, SentenceView, Signals};
 use super::score_state::{tells_result, ScoreState};
 use super::{Classifier, ForModel, Labels, Running, Scope, TracedSentence};
 use crate::gazetteer::PlayerProfile;
-use crate::segment::{SentenceKind, Token, TokenKind};
+use crate::segment::{SentenceKind, TokenKind};
 use crate::span::Span;
 use crate::words::football::is_keeper_noun;
 
@@ -221,36 +222,10 @@ fn role(effect: Effect) -> &'static str {
     }
 }
 
-/// Whether a line starts with a minute, as a live blog's lines do: `23' Mål!`, `67. Gult kort`,
-/// `90+2: Slutt`.
-pub(super) fn minute_led(text: &str, tokens: &[Token]) -> bool {
-    let (Some(first), second) = (tokens.first(), tokens.get(1)) else {
-        return false;
-    };
-    let digits = text[first.span].trim_end_matches('.');
-    let small = digits.parse::<u32>().is_ok_and(|n| (1..=130).contains(&n));
-    let marked = first.kind == TokenKind::Ordinal
-        || second.is_some_and(|t| matches!(&text[t.span], "'" | "’" | ":" | "+" | "min"));
-    small && marked
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::classify::EventKind;
-    use crate::segment::Segmented;
-
-    #[test]
-    fn live_blog_lines_start_with_a_minute() {
-        let led = |text: &str| {
-            let document = Segmented::new(text);
-            minute_led(text, &document.sentences[0].tokens)
-        };
-        assert!(led("23' Mål for Brann!"));
-        assert!(led("90+2: Slutt."));
-        assert!(!led("23 spillere var med."));
-        assert!(!led("2014: Et godt år."));
-    }
 
     #[test]
     fn every_event_kind_has_a_bit() {

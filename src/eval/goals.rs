@@ -75,7 +75,8 @@ pub struct GoalScores {
     pub minute_right: usize,
     /// Goals found that are a gold goal (by scorer or minute).
     pub matched: usize,
-    /// The gold goals missed in part, `doc: gold | found`, for `--errors`.
+    /// The gold goals missed in part (`doc: gold | found`) and the goals found that are none,
+    /// for `--errors`.
     pub misses: Vec<String>,
 }
 
@@ -172,6 +173,12 @@ fn score_document(scores: &mut GoalScores, doc: &str, gold: &[&GoldGoal], found:
                 .misses
                 .push(format!("{doc}: {} {} | {told}", goal.minute, goal.scorer));
         }
+    }
+    for (row, _) in found.iter().zip(&taken).filter(|(_, &taken)| !taken) {
+        scores.misses.push(format!(
+            "{doc}: (not a gold goal) | {} {} (sentence {})",
+            row.minute, row.scorer, row.sentence
+        ));
     }
 }
 

@@ -24,7 +24,8 @@ pub struct EventRow<'a> {
     pub minute: String,
     /// The player's gazetteer id; `|`-separated candidates when the mention is ambiguous.
     pub player_id: String,
-    /// The player's name, or the surface of an ambiguous mention.
+    /// The player's name, or the surface of an ambiguous mention or of a name no gazetteer
+    /// knows (with an empty `player_id`).
     pub player: &'a str,
     /// The team's gazetteer id, or empty.
     pub team_id: &'a str,
@@ -156,7 +157,7 @@ pub fn event_rows<'a>(
                 ),
                 None => (ids(gazetteer, &mention.entities), &text[mention.span]),
             },
-            None => (String::new(), ""),
+            None => (String::new(), event.name.map_or("", |name| &text[name])),
         };
         let team = event.team.map(|t| gazetteer.entity(t));
         EventRow {

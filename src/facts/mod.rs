@@ -108,23 +108,26 @@ pub(crate) fn match_facts(
     document: &Segmented<'_>,
     recognition: &Recognition,
     events: &[Event],
+    minutes: &[Option<Minute>],
 ) -> Option<MatchFacts> {
     Evidence {
         text: document.text,
         sentences: &document.sentences,
         recognition,
         events,
+        minutes,
     }
     .match_facts()
 }
 
 /// What the facts of one report are read from: its text and sentences, its mentions and match
-/// context, and its events in sentence order.
+/// context, its events in sentence order and the minute each sentence states.
 struct Evidence<'a> {
     text: &'a str,
     sentences: &'a [Sentence],
     recognition: &'a Recognition,
     events: &'a [Event],
+    minutes: &'a [Option<Minute>],
 }
 
 impl Evidence<'_> {
@@ -189,8 +192,32 @@ impl Evidence<'_> {
         {
             merge_retold(&mut goals, home, home_goals);
             merge_retold(&mut goals, away, away_goals);
+            drop_untold(&mut goals, Some(home), home_goals);
+            drop_untold(&mut goals, Some(away), away_goals);
+        }
+        if let Some((home_goals, away_goals)) = stated {
+            let named = goals.iter().filter(|g| g.team.is_some()).count();
+            drop_untold(
+                &mut goals,
+                None,
+                (home_goals + away_goals).saturating_sub(named),
+            );
         }
         in_match_order(goals)
+    }
+}
+
+/// Beyond the stated score, a goal of `team` (or of no known team) told with neither scorer
+/// nor minute is a retelling ("Da sto det 1-1") or a goal of another match: the last of them go
+/// until `team` has no more goals than `stated`.
+fn drop_untold(goals: &mut Vec<Goal>, team: Option<EntityId>, stated: usize) {
+    let untold =
+        |g: &Goal| g.team == team && g.scorer.is_none() && g.name.is_none() && g.minute.is_none();
+    while goals.iter().filter(|g| g.team == team).count() > stated {
+        let Some(last) = goals.iter().rposition(untold) else {
+            return;
+        };
+        goals.remove(last);
     }
 }
 
@@ -225,7 +252,13 @@ mod tests {
     /// The goals (`minute scorer`) and `consistent` of a text's match facts.
     fn summary(text: &str) -> (Vec<String>, Option<bool>) {
         let found = classified(text);
-        let facts = match_facts(&found.document, &found.recognition, &found.events).unwrap();
+        let facts = match_facts(
+            &found.document,
+            &found.recognition,
+            &found.events,
+            &found.minutes,
+        )
+        .unwrap();
         let goals = facts
             .goals
             .iter()

@@ -2,10 +2,12 @@
 //! narrative), and put in match order.
 
 use super::{Evidence, Goal, GoalKind};
+use crate::classify::layout::blank_line_between;
 use crate::classify::{EventKind, Minute};
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::parse_score;
 use crate::words::actors::OWN_GOAL_PHRASES;
+use crate::words::names::QUOTE_OPENERS;
 use std::collections::HashMap;
 
 impl Evidence<'_> {
@@ -19,12 +21,19 @@ impl Evidence<'_> {
             .filter(|e| e.kind == EventKind::Penalty)
             .find_map(|e| e.minute);
         let mut story = StoryGoals::default();
-        for event in self.events.iter().filter(|e| e.kind == EventKind::Goal) {
+        let goals = self.events.iter().filter(|e| e.kind == EventKind::Goal);
+        // A goal told in a quote is a player's or coach's retelling ("– Vi sov da de scoret").
+        for event in goals.filter(|e| !self.is_quote(e.sentence)) {
             let penalty = self.in_sentence(event.sentence, EventKind::Penalty);
-            let minute = event.minute.or(if penalty { penalty_minute } else { None });
-            if event.actor.is_none() && (event.team.is_none() || minute.is_none()) {
-                continue;
-            }
+            let mut evidence = vec![event.sentence];
+            let minute = event
+                .minute
+                .or(if penalty { penalty_minute } else { None })
+                .or_else(|| {
+                    let (minute, sentence) = self.minute_just_before(event.sentence)?;
+                    evidence.push(sentence);
+                    Some(minute)
+                });
             // A goal credited to a third team is from another match (a record, a recalled game).
             let teams = context.home.zip(context.away);
             if let (Some((home, away)), Some(team)) = (teams, event.team) {
@@ -32,13 +41,14 @@ impl Evidence<'_> {
                     continue;
                 }
             }
-            let scorer = event
-                .actor
-                .and_then(|m| self.recognition.mentions[m].entity());
+            let scorer = match event.actor {
+                Some(m) => self.recognition.mentions[m].entity().map(ScorerKey::Entity),
+                None => event.name.map(|n| ScorerKey::surname(&self.text[n])),
+            };
             let told = Goal {
                 minute,
                 scorer: event.actor,
-                name: None,
+                name: event.name,
                 team: event.team,
                 kind: if penalty {
                     GoalKind::Penalty
@@ -49,11 +59,37 @@ impl Evidence<'_> {
                 },
                 score_after: event.score.and_then(|s| parse_score(&self.text[s])),
                 sentence: event.sentence,
-                evidence: vec![event.sentence],
+                evidence,
             };
-            story.tell(told, scorer);
+            let next_to_last = story
+                .goals
+                .last()
+                .is_some_and(|last| self.follows_in_paragraph(last.sentence, event.sentence));
+            story.tell(told, scorer, next_to_last);
         }
         story.goals
+    }
+
+    /// The minute stated by the sentence just before `sentence`, in its paragraph, when that
+    /// sentence tells no goal of its own: "Så, med fire minutter spilt av overtiden, kom
+    /// øyeblikket." dates "Hovdenak stanget ballen i mål."
+    fn minute_just_before(&self, sentence: SentenceId) -> Option<(Minute, SentenceId)> {
+        let before = SentenceId::new(sentence.index().checked_sub(1)?);
+        let minute = (*self.minutes.get(before.index())?)?;
+        (self.follows_in_paragraph(before, sentence) && !self.in_sentence(before, EventKind::Goal))
+            .then_some((minute, before))
+    }
+
+    /// Whether sentence `second` comes right after `first` with no blank line between.
+    fn follows_in_paragraph(&self, first: SentenceId, second: SentenceId) -> bool {
+        first.index() + 1 == second.index()
+            && !blank_line_between(self.text, &self.sentences[first], &self.sentences[second])
+    }
+
+    /// Whether a sentence is quoted speech: it opens with a dialogue dash or a quotation mark.
+    fn is_quote(&self, sentence: SentenceId) -> bool {
+        let told = self.text[self.sentences[sentence].span].trim_start();
+        QUOTE_OPENERS.iter().any(|mark| told.starts_with(mark))
     }
 
     /// Whether a sentence calls its goal an own goal (`et selvmål`, `i eget mål`).
@@ -73,19 +109,35 @@ impl Evidence<'_> {
     }
 }
 
+/// Who scored, to know a goal told again: a gazetteer entity, or the last word of a name no
+/// gazetteer knows (`Adebayo` for `Jonah Adebayo`), lower case.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum ScorerKey {
+    Entity(EntityId),
+    Surname(String),
+}
+
+impl ScorerKey {
+    fn surname(name: &str) -> ScorerKey {
+        let last = name.split_whitespace().next_back().unwrap_or(name);
+        ScorerKey::Surname(last.to_lowercase())
+    }
+}
+
 /// The goals told in a story, one per goal however often it is told.
 #[derive(Default)]
 struct StoryGoals {
     goals: Vec<Goal>,
-    /// Per scorer (a gazetteer entity), the goals already listed for them.
-    by_scorer: HashMap<EntityId, Vec<usize>>,
+    /// Per scorer, the goals already listed for them.
+    by_scorer: HashMap<ScorerKey, Vec<usize>>,
 }
 
 impl StoryGoals {
     /// Lists a goal as told, or completes the goal already listed that it retells. `scorer` is
-    /// the entity of the goal's scorer mention, when linked.
-    fn tell(&mut self, told: Goal, scorer: Option<EntityId>) {
-        match self.retold(&told, scorer) {
+    /// who scored it, when known; `next_to_last` says the goal is told in the sentence right
+    /// after the last goal's, in its paragraph.
+    fn tell(&mut self, told: Goal, scorer: Option<ScorerKey>, next_to_last: bool) {
+        match self.retold(&told, scorer.as_ref(), next_to_last) {
             Some(g) => self.complete(g, &told, scorer),
             None => {
                 if let Some(scorer) = scorer {
@@ -100,14 +152,15 @@ impl StoryGoals {
     }
 
     /// The goal already listed that `told` tells again, if any.
-    fn retold(&self, told: &Goal, scorer: Option<EntityId>) -> Option<usize> {
+    fn retold(&self, told: &Goal, scorer: Option<&ScorerKey>, next_to_last: bool) -> Option<usize> {
         let minute = told.minute;
         let listed = scorer
-            .and_then(|s| self.by_scorer.get(&s))
+            .and_then(|s| self.by_scorer.get(s))
             .into_iter()
             .flatten()
             .copied();
         let goals = &self.goals;
+        let named = |g: &Goal| g.scorer.is_some() || g.name.is_some();
         listed
             .into_iter()
             .find(|&g| goals[g].minute.is_none() || minute.is_none() || goals[g].minute == minute)
@@ -117,25 +170,49 @@ impl StoryGoals {
                 goals.iter().position(|g| {
                     minute.is_some()
                         && g.minute == minute
-                        && g.team == told.team
-                        && (scorer.is_none() || g.scorer.is_none())
+                        && agree(g.team, told.team)
+                        && (scorer.is_none() || !named(g))
                 })
+            })
+            // One goal told over two sentences, one giving its minute and the other its scorer:
+            // "Etter 31 minutter tok gjestene ledelsen. Adebayo nikket ballen i lengste hjørne."
+            .or_else(|| {
+                let last = goals.len().checked_sub(1)?;
+                let before = &goals[last];
+                let complementary = (before.minute.is_some() && !named(before))
+                    && (minute.is_none() && named(told))
+                    || (named(before) && before.minute.is_none())
+                        && (minute.is_some() && !named(told));
+                (next_to_last
+                    && complementary
+                    && agree(before.team, told.team)
+                    && agree(before.score_after, told.score_after))
+                .then_some(last)
             })
     }
 
-    /// Completes goal `g` with what a retelling adds: its minute, its penalty, its scorer.
-    fn complete(&mut self, g: usize, told: &Goal, scorer: Option<EntityId>) {
+    /// Completes goal `g` with what a retelling adds: its minute, its kind, its scorer.
+    fn complete(&mut self, g: usize, told: &Goal, scorer: Option<ScorerKey>) {
         let goal = &mut self.goals[g];
         goal.minute = goal.minute.or(told.minute);
+        goal.team = goal.team.or(told.team);
+        goal.score_after = goal.score_after.or(told.score_after);
         goal.kind = goal.kind.or(told.kind);
         goal.evidence.extend_from_slice(&told.evidence);
-        if goal.scorer.is_none() && told.scorer.is_some() {
+        let better_name = told.scorer.is_some() || goal.name.is_none() && told.name.is_some();
+        if goal.scorer.is_none() && better_name {
             goal.scorer = told.scorer;
+            goal.name = told.name;
             if let Some(scorer) = scorer {
                 self.by_scorer.entry(scorer).or_default().push(g);
             }
         }
     }
+}
+
+/// Whether two tellings agree on something: the same, or one does not say.
+fn agree<T: PartialEq>(a: Option<T>, b: Option<T>) -> bool {
+    a.is_none() || b.is_none() || a == b
 }
 
 /// Match order: by minute; a goal told without one keeps its place in the story, after the last
@@ -169,7 +246,7 @@ pub(super) fn merge_retold(goals: &mut Vec<Goal>, team: EntityId, stated: usize)
         let candidates = || {
             (0..goals.len()).filter(|&g| {
                 goals[g].team == Some(team)
-                    && goals[g].scorer.is_some()
+                    && (goals[g].scorer.is_some() || goals[g].name.is_some())
                     && goals[g].minute.is_none()
             })
         };

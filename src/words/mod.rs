@@ -66,6 +66,7 @@ mod tests {
             ("STOPPAGE_PHRASES", stoppage),
             ("MINUTE_HINTS", time::MINUTE_HINTS.to_vec()),
             ("QUARTER_WORDS", time::QUARTER_WORDS.to_vec()),
+            ("ADDED_TIME_ROOTS", time::ADDED_TIME_ROOTS.to_vec()),
             ("EXTRA_TIME_ROOTS", time::EXTRA_TIME_ROOTS.to_vec()),
             ("EXTRA_TIME_PREPOSITION", vec![time::EXTRA_TIME_PREPOSITION]),
             ("FIRST_PERIOD", time::FIRST_PERIOD.to_vec()),
@@ -140,6 +141,8 @@ mod tests {
             ("TEAM_NOUNS", descriptions::TEAM_NOUNS.to_vec()),
             ("NOT_FIRST_NAMES", names::NOT_FIRST_NAMES.to_vec()),
             ("GROUNDS", names::GROUNDS.to_vec()),
+            ("NAME_PARTICLES", names::NAME_PARTICLES.to_vec()),
+            ("QUOTE_OPENERS", names::QUOTE_OPENERS.to_vec()),
             ("LOCATIVES", names::LOCATIVES.to_vec()),
             ("RESULT_PHRASES", results::RESULT_PHRASES.concat()),
             ("AGAINST", results::AGAINST.to_vec()),
@@ -173,7 +176,7 @@ mod tests {
         for word in segmentation::FINAL_ABBREVIATIONS {
             assert!(segmentation::ABBREVIATIONS.contains(word), "{word}");
         }
-        for root in time::EXTRA_TIME_ROOTS {
+        for root in time::EXTRA_TIME_ROOTS.iter().chain(time::ADDED_TIME_ROOTS) {
             assert!(time::MINUTE_HINTS.contains(root), "{root}");
         }
         for (label, ok) in [

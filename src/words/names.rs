@@ -90,6 +90,18 @@ pub(crate) const NOT_FIRST_NAMES: &[&str] = &[
     "målvakt",
 ];
 
+/// The lower-case words inside a name (`Rafael van der Vaart`, `Ángel di María`, `Youssef El
+/// Amrani` has a capital): a run of capitalised words goes on over them, never ends or starts
+/// with one. Read by the finder of unknown scorers; whole words.
+pub(crate) const NAME_PARTICLES: &[&str] = &[
+    "van", "von", "der", "de", "di", "dos", "das", "del", "la", "le", "el", "al", "bin", "ibn",
+    "ter", "ten",
+];
+
+/// The marks a quote opens with (`– Vi sov da de scoret`, `«Det var mitt mål»`): a goal told in
+/// one is a retelling, not the report's. Compared at the sentence's start.
+pub(crate) const QUOTE_OPENERS: &[&str] = &["– ", "— ", "- ", "«", "\"", "“"];
+
 /// Words after a club's name that make it the ground, not the club ("Brann stadion").
 pub(crate) const GROUNDS: &[&str] = &["stadion", "stadium", "arena"];
 

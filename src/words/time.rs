@@ -79,9 +79,13 @@ pub(crate) const LATER_WORDS: &[&str] = &["senere", "seinere", "seinare", "etter
 /// extra time in extra time). Each word is compared whole.
 pub(crate) const STOPPAGE_PHRASES: &[&[&str]] = &[
     &["på", "overtid"],
+    &["på", "overtiden"],
     &["i", "overtiden"],
+    &["på", "overtida"],
+    &["i", "overtida"],
     &["på", "tilleggstid"],
     &["i", "tilleggstiden"],
+    &["i", "tilleggstida"],
     &["siste", "sekunder"],
     &["siste", "sekundene"],
     &["overtidsmål"],
@@ -105,6 +109,14 @@ pub(crate) const MINUTE_HINTS: [&str; 10] = [
     "ekstraomg",
     "forleng",
 ];
+
+/// The roots of the nouns of added time: `fire minutter på overtid`, `med to minutter spilt av
+/// tilleggstida` count the minutes into added time (90+4, 90+2); the start of a word.
+pub(crate) const ADDED_TIME_ROOTS: &[&str] = &["overtid", "tilleggstid"];
+
+/// How many words after `n minutter` an added-time noun may stand and still count its minutes
+/// (`to minutter ut i overtiden`, `fire minutter spilt av overtiden`).
+pub(crate) const ADDED_TIME_REACH: usize = 3;
 
 /// A quarter of an hour counted from a landmark: `kvarteret før slutt` (75); whole words.
 pub(crate) const QUARTER_WORDS: &[&str] = &["kvarteret", "kvarter"];

@@ -1,0 +1,217 @@
+//! The actor of a goal or chance whom no gazetteer knows: a capitalised name where the subject
+//! stands ("Sondre Vatne Hetland satte inn 2-0", "kontant av innbytter Moe"). Every season brings
+//! players the gazetteers lack; their goals should still name them, as written.
+
+use super::actor::beaten_or_serving;
+use super::clause::clause_break;
+use super::{EventKind, Scope};
+use crate::segment::{Token, TokenKind};
+use crate::span::Span;
+use crate::text::previous_word;
+use crate::words::football::is_keeper_noun;
+use crate::words::names::{GROUNDS, LOCATIVES, NAME_PARTICLES, NOT_FIRST_NAMES};
+
+impl Scope<'_> {
+    /// The name of the actor of an event of `kind` with trigger `trigger` when no recognised
+    /// player is: for a goal or a chance, the unknown name inside the trigger, else the nearest
+    /// before it in its clause, else the first after it in its clause (`reduserte Moe`, `ved
+    /// Moe`) but never one after a place word (`på Aspmyra`), else the nearest before it in the
+    /// sentence ("Moe var først på innlegget og nikket ballen i mål"). A genitive (`Moes
+    /// scoring`) is the actor only of the word it stands before, and is given without its `s`.
+    pub(super) fn unknown_actor(&self, trigger: Span, kind: EventKind) -> Option<Span> {
+        if !matches!(kind, EventKind::Goal | EventKind::Chance) {
+            return None;
+        }
+        let text = self.text;
+        let names: Vec<Name> = self
+            .unknown_names()
+            .into_iter()
+            .filter(|n| {
+                !n.genitive
+                    || n.span.end <= trigger.start
+                        && text[n.span.end..trigger.start].trim().is_empty()
+            })
+            .collect();
+        let inside = names
+            .iter()
+            .find(|n| n.span.start >= trigger.start && n.span.end <= trigger.end);
+        let mut before = names.iter().rev().filter(|n| n.span.end <= trigger.start);
+        let before_in_clause = before
+            .clone()
+            .find(|n| !clause_break(&text[n.span.end..trigger.start]));
+        let after_in_clause = names
+            .iter()
+            .filter(|n| n.span.start >= trigger.end)
+            .find(|n| {
+                let (_, word) = previous_word(text, n.span.start);
+                !clause_break(&text[trigger.end..n.span.start])
+                    && !LOCATIVES.contains(&word.to_lowercase().as_str())
+            });
+        let name = inside
+            .or(before_in_clause)
+            .or(after_in_clause)
+            .or_else(|| before.next())?;
+        let genitive_s = usize::from(name.genitive);
+        Some(Span::new(name.span.start, name.span.end - genitive_s))
+    }
+
+    /// The capitalised names of the sentence that are no recognised mention, in text order:
+    /// runs of capitalised words (`Jonah Adebayo`, `Kwame Osei-Boateng`, `Rafael van der Berg`),
+    /// without an opener or title before them (`Da`, `Kaptein`), nor a keeper beaten or a
+    /// passer (`bak Moe`, `fra Moe`), a keeper (`Molde-keeper Aasebø`) or a ground (`Brann
+    /// Stadion`). A single word opening the sentence is a name only when the document writes
+    /// it capitalised inside a sentence too.
+    fn unknown_names(&self) -> Vec<Name> {
+        let text = self.text;
+        let mentions = &self.recognition.mentions[self.mentions.clone()];
+        let recognised = |t: &Token| {
+            mentions
+                .iter()
+                .any(|m| m.span.start < t.span.end && t.span.start < m.span.end)
+        };
+        let mut names = Vec::new();
+        let mut run: Vec<usize> = Vec::new();
+        for (i, token) in self.tokens.iter().enumerate() {
+            let name_word = is_name_word(text, token) && !recognised(token);
+            let particle = !run.is_empty() && NAME_PARTICLES.contains(&&text[token.span]);
+            let joins = run
+                .last()
+                .is_none_or(|&r| text[self.tokens[r].span.end..token.span.start] == *" ");
+            if (name_word || particle) && joins {
+                run.push(i);
+                continue;
+            }
+            names.extend(self.name_of_run(&run));
+            run.clear();
+            if name_word {
+                run.push(i);
+            }
+        }
+        names.extend(self.name_of_run(&run));
+        names
+    }
+
+    /// The name a run of capitalised tokens (indexes into the sentence's tokens) makes, if any.
+    fn name_of_run(&self, run: &[usize]) -> Option<Name> {
+        let text = self.text;
+        let word = |i: usize| &text[self.tokens[i].span];
+        // Particles at the end belong to no name.
+        let mut run = run;
+        while let Some((&last, rest)) = run.split_last() {
+            if !NAME_PARTICLES.contains(&word(last)) {
+                break;
+            }
+            run = rest;
+        }
+        // A word capitalised for opening the sentence ("Brasilianeren Gustavo Ribeiro") is part
+        // of the name only when it is a first name of the gazetteers or the document writes it
+        // capitalised inside a sentence too.
+        if let Some((&first, rest)) = run.split_first() {
+            let first_name = !rest.is_empty() && self.gazetteer.is_first_name(word(first));
+            let opener = first == 0 && !first_name && !written_inside_a_sentence(text, word(first));
+            if opener || NOT_FIRST_NAMES.contains(&word(first).to_lowercase().as_str()) {
+                run = rest;
+            }
+        }
+        let (&first, &last) = (run.first()?, run.last()?);
+        let span = Span::new(self.tokens[first].span.start, self.tokens[last].span.end);
+        let next = self.tokens.get(last + 1).map(|t| &text[t.span]);
+        if next.is_some_and(|w| GROUNDS.contains(&w.to_lowercase().as_str()))
+            || beaten_or_serving(text, span.start)
+            || is_keeper_noun(&previous_word(text, span.start).1.to_lowercase())
+        {
+            return None;
+        }
+        // "Whitfields innlegg": a genitive, when the document writes the name without its `s`.
+        let genitive = word(last)
+            .strip_suffix('s')
+            .is_some_and(|bare| bare.chars().count() > 1 && written_inside_a_sentence(text, bare));
+        Some(Name { span, genitive })
+    }
+}
+
+/// A capitalised name in a sentence.
+#[derive(Debug, Clone, Copy)]
+struct Name {
+    span: Span,
+    /// Written with a genitive `s` (`Whitfields`).
+    genitive: bool,
+}
+
+/// Whether a token may be part of a name: a word that starts with a capital and is not all
+/// capitals (`MÅL`, `VAR`), whose hyphen parts all start with one (`Osei-Boateng`, not
+/// `Molde-spissen`).
+fn is_name_word(text: &str, token: &Token) -> bool {
+    let word = &text[token.span];
+    let capitalised = |part: &str| part.chars().next().is_some_and(char::is_uppercase);
+    let letters = word.chars().filter(|c| c.is_alphabetic()).count();
+    let upper = word.chars().filter(|c| c.is_uppercase()).count();
+    token.kind == TokenKind::Word
+        && word.split('-').all(capitalised)
+        && !(letters > 1 && upper == letters)
+}
+
+/// Whether `word` stands capitalised after a lower-case word somewhere in the text: a name, and
+/// not a word capitalised for opening a sentence.
+fn written_inside_a_sentence(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let ends = text[at + word.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let before = text[..at].strip_suffix(' ').unwrap_or("");
+        let after_lower = before
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_lowercase() || c == ',');
+        ends && after_lower
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::classify::testing::classified;
+
+    /// The unknown names given as actors of a text's goals and chances.
+    fn actors(text: &str) -> Vec<String> {
+        let found = classified(text);
+        found
+            .events
+            .iter()
+            .filter_map(|e| e.name.map(|n| format!("{} {}", e.kind.as_str(), &text[n])))
+            .collect()
+    }
+
+    #[test]
+    fn unknown_scorers_where_the_subject_stands() {
+        let table: &[(&str, &[&str])] = &[
+            (
+                "Sondre Vatne Hetland satte inn 2-0 etter en corner.",
+                &["goal Sondre Vatne Hetland"],
+            ),
+            (
+                "Etter 31 minutter nikket Jonah Adebayo ballen i lengste hjørne.",
+                &["goal Jonah Adebayo"],
+            ),
+            (
+                "Venstreback Henrik Solbakk Lie fikk god tid, og Adebayo nikket ballen i mål.",
+                &["goal Adebayo"],
+            ),
+            ("Da Ola Moe scoret, jublet alle.", &["goal Ola Moe"]),
+            ("Han satte inn 1-0 på Aspmyra.", &[]),
+            ("Molde-keeper Ruben Aasebø reddet skuddet.", &[]),
+            ("Sæther-Kvarmo satte inn 3-1.", &[]),
+        ];
+        for (text, expected) in table {
+            assert_eq!(actors(text), *expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_sentence_opener_is_a_name_when_written_as_one_elsewhere() {
+        assert_eq!(
+            actors("Innbytter Kwame Sæther-Kvarmo kom inn. Sæther-Kvarmo satte inn 3-1."),
+            ["goal Sæther-Kvarmo"]
+        );
+    }
+}
