@@ -101,7 +101,7 @@ impl Pipeline {
         if !football {
             return Analysis::not_football(document);
         }
-        let facts = match_facts(&segmented, &recognition, &events, &minutes);
+        let facts = match_facts(&self.gazetteer, &segmented, &recognition, &events, &minutes);
         Analysis {
             document,
             sentences: segmented.sentences,

@@ -62,7 +62,8 @@ impl Minute {
         }
     }
 
-    fn stoppage(regular: u16, added: Option<u16>) -> Minute {
+    /// A minute of added time: `90+` (`added` unknown) or `90+2`.
+    pub(crate) fn stoppage(regular: u16, added: Option<u16>) -> Minute {
         Minute {
             added: Some(added),
             ..Minute::at(regular)

@@ -9,14 +9,15 @@ use crate::segment::{Token, TokenKind};
 use crate::span::Span;
 use crate::text::previous_word;
 use crate::words::football::is_keeper_noun;
-use crate::words::names::{GROUNDS, LOCATIVES, NAME_PARTICLES, NOT_FIRST_NAMES};
+use crate::words::names::{GROUNDS, LOCATIVES, NAME_PARTICLES, NOT_FIRST_NAMES, OFFICIAL_ROLES};
 
 impl Scope<'_> {
     /// The name of the actor of an event of `kind` with trigger `trigger` when no recognised
     /// player is: for a goal or a chance, the unknown name inside the trigger, else the nearest
     /// before it in its clause, else the first after it in its clause (`reduserte Moe`, `ved
-    /// Moe`) but never one after a place word (`på Aspmyra`), else the nearest before it in the
-    /// sentence ("Moe var først på innlegget og nikket ballen i mål"). A genitive (`Moes
+    /// Moe`), else the nearest before it in the sentence ("Moe var først på innlegget og nikket
+    /// ballen i mål"), else the first after it ("Etter 20 minutter sto det 1-1, da Moe headet
+    /// ballen i mål"); never one after a place word (`på Aspmyra`). A genitive (`Moes
     /// scoring`) is the actor only of the word it stands before, and is given without its `s`.
     pub(super) fn unknown_actor(&self, trigger: Span, kind: EventKind) -> Option<Span> {
         if !matches!(kind, EventKind::Goal | EventKind::Chance) {
@@ -39,18 +40,18 @@ impl Scope<'_> {
         let before_in_clause = before
             .clone()
             .find(|n| !clause_break(&text[n.span.end..trigger.start]));
-        let after_in_clause = names
-            .iter()
-            .filter(|n| n.span.start >= trigger.end)
-            .find(|n| {
-                let (_, word) = previous_word(text, n.span.start);
-                !clause_break(&text[trigger.end..n.span.start])
-                    && !LOCATIVES.contains(&word.to_lowercase().as_str())
-            });
+        let mut after = names.iter().filter(|n| {
+            let (_, word) = previous_word(text, n.span.start);
+            n.span.start >= trigger.end && !LOCATIVES.contains(&word.to_lowercase().as_str())
+        });
+        let after_in_clause = after
+            .clone()
+            .find(|n| !clause_break(&text[trigger.end..n.span.start]));
         let name = inside
             .or(before_in_clause)
             .or(after_in_clause)
-            .or_else(|| before.next())?;
+            .or_else(|| before.next())
+            .or_else(|| after.next())?;
         let genitive_s = usize::from(name.genitive);
         Some(Span::new(name.span.start, name.span.end - genitive_s))
     }
@@ -58,8 +59,8 @@ impl Scope<'_> {
     /// The capitalised names of the sentence that are no recognised mention, in text order:
     /// runs of capitalised words (`Jonah Adebayo`, `Kwame Osei-Boateng`, `Rafael van der Berg`),
     /// without an opener or title before them (`Da`, `Kaptein`), nor a keeper beaten or a
-    /// passer (`bak Moe`, `fra Moe`), a keeper (`Molde-keeper Aasebø`) or a ground (`Brann
-    /// Stadion`). A single word opening the sentence is a name only when the document writes
+    /// passer (`bak Moe`, `fra Moe`), a keeper (`Molde-keeper Aasebø`), an official or coach
+    /// (`dommer Aasen`) or a ground (`Brann Stadion`). A single word opening the sentence is a name only when the document writes
     /// it capitalised inside a sentence too.
     fn unknown_names(&self) -> Vec<Name> {
         let text = self.text;
@@ -116,9 +117,11 @@ impl Scope<'_> {
         let (&first, &last) = (run.first()?, run.last()?);
         let span = Span::new(self.tokens[first].span.start, self.tokens[last].span.end);
         let next = self.tokens.get(last + 1).map(|t| &text[t.span]);
+        let role = previous_word(text, span.start).1.to_lowercase();
         if next.is_some_and(|w| GROUNDS.contains(&w.to_lowercase().as_str()))
             || beaten_or_serving(text, span.start)
-            || is_keeper_noun(&previous_word(text, span.start).1.to_lowercase())
+            || is_keeper_noun(&role)
+            || OFFICIAL_ROLES.contains(&role.as_str())
         {
             return None;
         }
@@ -200,6 +203,14 @@ mod tests {
             ("Da Ola Moe scoret, jublet alle.", &["goal Ola Moe"]),
             ("Han satte inn 1-0 på Aspmyra.", &[]),
             ("Molde-keeper Ruben Aasebø reddet skuddet.", &[]),
+            (
+                "Etter 20 minutter sto det 1-1, da Mads Holm headet ballen i mål.",
+                &["goal Mads Holm"],
+            ),
+            (
+                "Molde tok ledelsen, og Molde-trener Eirik Horneland jublet.",
+                &[],
+            ),
             ("Sæther-Kvarmo satte inn 3-1.", &[]),
         ];
         for (text, expected) in table {

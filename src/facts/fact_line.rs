@@ -72,11 +72,7 @@ impl Evidence<'_> {
             .unwrap_or(part.len());
         let name =
             (name_end > 0).then(|| Span::new(part[0].span.start, part[name_end - 1].span.end));
-        let minute = part
-            .windows(3)
-            .find(|w| &text[w[0].span] == "(" && &text[w[2].span] == ")")
-            .and_then(|w| text[w[1].span].parse().ok())
-            .map(Minute::at);
+        let minute = bracketed_minute(text, part);
         let scorer = name.as_ref().and_then(|name| {
             self.recognition
                 .mentions
@@ -121,6 +117,23 @@ impl Evidence<'_> {
                 Some((last.span, ScoreSource::FactLine))
             })
     }
+}
+
+/// The minute in a goal's brackets: `(41)`, `(90+2)`, `(str., 50)`, `(selvmål, 71)`.
+fn bracketed_minute(text: &str, part: &[Token]) -> Option<Minute> {
+    let open = part.iter().position(|t| &text[t.span] == "(")?;
+    let inside = &part[open + 1..];
+    let inside = &inside[..inside
+        .iter()
+        .position(|t| &text[t.span] == ")")
+        .unwrap_or(inside.len())];
+    let at = inside.iter().position(|t| t.kind == TokenKind::Number)?;
+    let regular = text[inside[at].span].parse().ok()?;
+    let word = |i: usize| inside.get(i).map_or("", |t| &text[t.span]);
+    if word(at + 1) == "+" {
+        return Some(Minute::stoppage(regular, word(at + 2).parse().ok()));
+    }
+    Some(Minute::at(regular))
 }
 
 /// `Mål: ...`, `Scoringer: ...`, `Målscorere: ...`.

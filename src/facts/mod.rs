@@ -5,6 +5,7 @@ mod fact_line;
 mod story;
 
 use crate::classify::{Event, Minute};
+use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
 use crate::segment::parse_score;
@@ -105,12 +106,14 @@ pub struct MatchFacts {
 
 /// The facts of a report, or `None` when it names no match and reports no goal.
 pub(crate) fn match_facts(
+    gazetteer: &Gazetteer,
     document: &Segmented<'_>,
     recognition: &Recognition,
     events: &[Event],
     minutes: &[Option<Minute>],
 ) -> Option<MatchFacts> {
     Evidence {
+        gazetteer,
         text: document.text,
         sentences: &document.sentences,
         recognition,
@@ -120,9 +123,10 @@ pub(crate) fn match_facts(
     .match_facts()
 }
 
-/// What the facts of one report are read from: its text and sentences, its mentions and match
+/// What the facts of one report are read from: the gazetteer, its text and sentences, its mentions and match
 /// context, its events in sentence order and the minute each sentence states.
 struct Evidence<'a> {
+    gazetteer: &'a Gazetteer,
     text: &'a str,
     sentences: &'a [Sentence],
     recognition: &'a Recognition,
@@ -253,6 +257,7 @@ mod tests {
     fn summary(text: &str) -> (Vec<String>, Option<bool>) {
         let found = classified(text);
         let facts = match_facts(
+            &crate::classify::testing::GAZETTEER,
             &found.document,
             &found.recognition,
             &found.events,
@@ -352,6 +357,10 @@ mod tests {
     fn fact_line_gives_the_score() {
         let (goals, consistent) = summary("Mål: 1-0 Bendtner (41), 1-1 Ola Nordmann (59).");
         assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
+        let (goals, _) = summary(
+            "Mål: 1-0 Bendtner (str., 41), 1-1 Ola Nordmann (selvmål, 45+2), 2-1 Moe (90+3).",
+        );
+        assert_eq!(goals, ["41 Bendtner", "45+2 Ola Nordmann", "90+3 Moe"]);
         assert_eq!(consistent, Some(true));
         // A goal told once with its scorer and once without, at the same minute, is one goal;
         // a penalty goal told without a minute takes the minute the penalty was given.

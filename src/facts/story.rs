@@ -34,22 +34,30 @@ impl Evidence<'_> {
                     evidence.push(sentence);
                     Some(minute)
                 });
-            // A goal credited to a third team is from another match (a record, a recalled game).
+            let (mut actor, mut name, mut team) = (event.actor, event.name, event.team);
+            // A goal credited to a third team is from another match (a record, a recalled game)
+            // when the sentence names a third team; else the third team is the club of a
+            // namesake in the gazetteers, and the scorer a player they do not know, named as
+            // written.
             let teams = context.home.zip(context.away);
-            if let (Some((home, away)), Some(team)) = (teams, event.team) {
-                if team != home && team != away {
-                    continue;
+            if let (Some((home, away)), Some(third)) = (teams, team) {
+                if third != home && third != away {
+                    if self.names_third_team(event.sentence, home, away) {
+                        continue;
+                    }
+                    name = actor.map(|m| self.recognition.mentions[m].span);
+                    (actor, team) = (None, None);
                 }
             }
-            let scorer = match event.actor {
+            let scorer = match actor {
                 Some(m) => self.recognition.mentions[m].entity().map(ScorerKey::Entity),
-                None => event.name.map(|n| ScorerKey::surname(&self.text[n])),
+                None => name.map(|n| ScorerKey::surname(&self.text[n])),
             };
             let told = Goal {
                 minute,
-                scorer: event.actor,
-                name: event.name,
-                team: event.team,
+                scorer: actor,
+                name,
+                team,
                 kind: if penalty {
                     GoalKind::Penalty
                 } else if self.is_own_goal(event.sentence) {
@@ -84,6 +92,17 @@ impl Evidence<'_> {
     fn follows_in_paragraph(&self, first: SentenceId, second: SentenceId) -> bool {
         first.index() + 1 == second.index()
             && !blank_line_between(self.text, &self.sentences[first], &self.sentences[second])
+    }
+
+    /// Whether a sentence mentions a team other than `home` and `away` ("i Barcelonas kamp").
+    fn names_third_team(&self, sentence: SentenceId, home: EntityId, away: EntityId) -> bool {
+        let mentions = &self.recognition.mentions;
+        let from = mentions.partition_point(|m| m.sentence < sentence);
+        mentions[from..]
+            .iter()
+            .take_while(|m| m.sentence == sentence)
+            .flat_map(|m| &m.entities)
+            .any(|&e| e != home && e != away && self.gazetteer.entity(e).kind.is_team())
     }
 
     /// Whether a sentence is quoted speech: it opens with a dialogue dash or a quotation mark.
@@ -161,9 +180,26 @@ impl StoryGoals {
             .copied();
         let goals = &self.goals;
         let named = |g: &Goal| g.scorer.is_some() || g.name.is_some();
-        listed
-            .into_iter()
-            .find(|&g| goals[g].minute.is_none() || minute.is_none() || goals[g].minute == minute)
+        // One goal told over two sentences, one giving its minute and the other its scorer:
+        // "Etter 31 minutter tok gjestene ledelsen. Adebayo nikket ballen i lengste hjørne."
+        let told_over_two = || {
+            let last = goals.len().checked_sub(1)?;
+            let before = &goals[last];
+            let complementary = (before.minute.is_some() && !named(before))
+                && (minute.is_none() && named(told))
+                || (named(before) && before.minute.is_none()) && (minute.is_some() && !named(told));
+            (next_to_last
+                && complementary
+                && agree(before.team, told.team)
+                && agree(before.score_after, told.score_after))
+            .then_some(last)
+        };
+        told_over_two()
+            .or_else(|| {
+                listed.into_iter().find(|&g| {
+                    goals[g].minute.is_none() || minute.is_none() || goals[g].minute == minute
+                })
+            })
             // A goal of the team at the same minute, one of them told without its scorer, is the
             // same goal ("Nederland scoret på straffen" and Huntelaar's penalty on overtid).
             .or_else(|| {
@@ -173,21 +209,6 @@ impl StoryGoals {
                         && agree(g.team, told.team)
                         && (scorer.is_none() || !named(g))
                 })
-            })
-            // One goal told over two sentences, one giving its minute and the other its scorer:
-            // "Etter 31 minutter tok gjestene ledelsen. Adebayo nikket ballen i lengste hjørne."
-            .or_else(|| {
-                let last = goals.len().checked_sub(1)?;
-                let before = &goals[last];
-                let complementary = (before.minute.is_some() && !named(before))
-                    && (minute.is_none() && named(told))
-                    || (named(before) && before.minute.is_none())
-                        && (minute.is_some() && !named(told));
-                (next_to_last
-                    && complementary
-                    && agree(before.team, told.team)
-                    && agree(before.score_after, told.score_after))
-                .then_some(last)
             })
     }
 

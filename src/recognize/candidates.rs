@@ -109,7 +109,14 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
             .iter()
             .all(|&(e, _)| is_place_named(gazetteer, e, surface))
         && LOCATIVES.contains(&previous_word(text, start).1.to_lowercase().as_str());
-    if !candidates.is_empty() && !after_locative {
+    // "Osei-Boateng", "Appiah-Danso": a person's name joined by a hyphen to another capitalised
+    // name is one double-barrelled name, not that person.
+    let double_barrelled = candidates
+        .iter()
+        .all(|&(e, _)| gazetteer.entity(e).kind.is_person())
+        && (how == How::Compound && starts_capitalised(&text[end + 1..])
+            || capitalised_before_hyphen(text, start));
+    if !candidates.is_empty() && !after_locative && !double_barrelled {
         out.push(RawMatch {
             span: Span::new(start, span_end),
             name_len: end - start,
@@ -117,6 +124,21 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
             how,
         });
     }
+}
+
+fn starts_capitalised(text: &str) -> bool {
+    text.chars().next().is_some_and(char::is_uppercase)
+}
+
+/// Whether the text before `start` is a capitalised word and a hyphen (`Osei-` before `Boateng`).
+fn capitalised_before_hyphen(text: &str, start: usize) -> bool {
+    let Some(before) = text[..start].strip_suffix('-') else {
+        return false;
+    };
+    let word_start = before.rfind(|c: char| !c.is_alphanumeric()).map_or(0, |i| {
+        i + before[i..].chars().next().map_or(1, char::len_utf8)
+    });
+    !before[word_start..].is_empty() && starts_capitalised(&before[word_start..])
 }
 
 /// Where a name ending at `end` may end as a word: the end itself, a genitive `s`, `'s` or `'`, or

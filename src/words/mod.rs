@@ -143,6 +143,7 @@ mod tests {
             ("GROUNDS", names::GROUNDS.to_vec()),
             ("NAME_PARTICLES", names::NAME_PARTICLES.to_vec()),
             ("QUOTE_OPENERS", names::QUOTE_OPENERS.to_vec()),
+            ("OFFICIAL_ROLES", names::OFFICIAL_ROLES.to_vec()),
             ("LOCATIVES", names::LOCATIVES.to_vec()),
             ("RESULT_PHRASES", results::RESULT_PHRASES.concat()),
             ("AGAINST", results::AGAINST.to_vec()),

@@ -98,6 +98,33 @@ pub(crate) const NAME_PARTICLES: &[&str] = &[
     "ter", "ten",
 ];
 
+/// The roles before a name that make it someone who does not play (`Brann-trener Eirik
+/// Horneland`, `dommer Espen Eskås`, Nynorsk `trenar`, `dommar`): never a goal's scorer. The
+/// last part of a compound counts (`Molde-treneren`); whole words.
+pub(crate) const OFFICIAL_ROLES: &[&str] = &[
+    "trener",
+    "treneren",
+    "trenar",
+    "trenaren",
+    "hovedtrener",
+    "assistenttrener",
+    "manager",
+    "manageren",
+    "sjef",
+    "sjefen",
+    "landslagssjef",
+    "landslagssjefen",
+    "dommer",
+    "dommeren",
+    "dommar",
+    "dommaren",
+    "linjedommer",
+    "president",
+    "direktør",
+    "ekspert",
+    "kommentator",
+];
+
 /// The marks a quote opens with (`– Vi sov da de scoret`, `«Det var mitt mål»`): a goal told in
 /// one is a retelling, not the report's. Compared at the sentence's start.
 pub(crate) const QUOTE_OPENERS: &[&str] = &["– ", "— ", "- ", "«", "\"", "“"];
