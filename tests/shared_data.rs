@@ -83,7 +83,7 @@ fn reference_article_gives_the_match_row() {
     let analysis = PIPELINE.analyze(&doc);
     let row = kampfakta::export::match_row(&analysis, PIPELINE.gazetteer()).unwrap();
     assert_eq!(
-        (row.home, row.away, row.score, row.score_source),
+        (row.home, row.away, row.score.as_ref(), row.score_source),
         (CITY, SPURS, "3-2", "header")
     );
     assert_eq!(

@@ -84,11 +84,16 @@ impl Scope<'_> {
     }
 
     /// Whether a mention is of a player who may have done an event of `kind`: not a keeper
-    /// beaten or a passer, nor a goalkeeper in a goal sentence.
+    /// beaten or a passer, nor a goalkeeper in a goal, chance or penalty sentence (the keeper
+    /// beaten, or the one who saved the shot or the penalty: the shooter and the taker act).
     fn can_act(&self, mention: MentionId, kind: EventKind) -> bool {
+        let keeper_faces = matches!(
+            kind,
+            EventKind::Goal | EventKind::Chance | EventKind::Penalty
+        );
         self.is_player_mention(mention)
             && !beaten_or_serving(self.text, self.span(mention).start)
-            && !(kind == EventKind::Goal && self.is_keeper(mention))
+            && !(keeper_faces && self.is_keeper(mention))
     }
 
     /// A genitive (`Defoes bom`) belongs only to the word it stands before.
@@ -400,6 +405,24 @@ mod tests {
             "a substitution"
         );
         assert_eq!(goals("Robben satte inn 1-0 på overtid."), 1);
+    }
+
+    #[test]
+    fn the_keeper_who_saved_is_not_the_actor() {
+        let actor = |text: &str, kind| actor_name(text, kind);
+        assert_eq!(
+            actor(
+                "Manuel Neuer reddet skuddet fra Lionel Messi.",
+                EventKind::Chance
+            )
+            .as_deref(),
+            Some("Lionel Messi")
+        );
+        assert_eq!(
+            actor("Manuel Neuer reddet straffen.", EventKind::Penalty),
+            None,
+            "the taker is not named"
+        );
     }
 
     #[test]

@@ -31,8 +31,8 @@ pub struct EventRow<'a> {
     pub team_id: &'a str,
     /// The team's name, or empty.
     pub team: &'a str,
-    /// The score the sentence states (the last one, as written), or empty.
-    pub score: &'a str,
+    /// The score the sentence states (the last one, with `-` for an en dash), or empty.
+    pub score: std::borrow::Cow<'a, str>,
     /// The words that decided the event kind.
     pub trigger: &'a str,
     /// The sentence, on one line: the line breaks of a sentence that runs over lines (a
@@ -76,8 +76,8 @@ pub struct MatchRow<'a> {
     pub away_id: &'a str,
     /// The away team's name, or empty.
     pub away: &'a str,
-    /// The stated score as written, or empty.
-    pub score: &'a str,
+    /// The stated score (with `-` for an en dash), or empty.
+    pub score: std::borrow::Cow<'a, str>,
     /// Where the score was stated (`header`, `fact line`), or empty.
     pub score_source: &'static str,
     /// `minute scorer (team)` per goal, in match order, separated by `; `.
@@ -171,11 +171,20 @@ pub fn event_rows<'a>(
             player,
             team_id: team.map_or("", |t| t.id.as_str()),
             team: team.map_or("", |t| t.name.as_str()),
-            score: event.score.map_or("", |s| &text[s]),
+            score: with_hyphen(event.score.map_or("", |s| &text[s])),
             trigger: &text[event.trigger],
             text: one_line(&text[sentence.span]),
         }
     })
+}
+
+/// A score as analysts compare it: `2–1` written `2-1`.
+fn with_hyphen(score: &str) -> std::borrow::Cow<'_, str> {
+    if score.contains('–') {
+        std::borrow::Cow::Owned(score.replace('–', "-"))
+    } else {
+        std::borrow::Cow::Borrowed(score)
+    }
 }
 
 /// A text with its line breaks as spaces (each `\r` or `\n` one space, so lengths stay).
@@ -226,7 +235,7 @@ pub fn match_row<'a>(analysis: &'a Analysis<'_>, gazetteer: &'a Gazetteer) -> Op
         home: home.map_or("", |t| t.name.as_str()),
         away_id: away.map_or("", |t| t.id.as_str()),
         away: away.map_or("", |t| t.name.as_str()),
-        score: facts.score.as_ref().map_or("", |(span, _)| &text[*span]),
+        score: with_hyphen(facts.score.as_ref().map_or("", |(span, _)| &text[*span])),
         score_source: facts
             .score
             .as_ref()

@@ -4,7 +4,9 @@
 //! that follow.
 
 use super::{is_hyphen, is_score_dash, is_single, is_terminal, Token, TokenKind};
-use crate::words::segmentation::{ABBREVIATIONS, TRUNCATED_COMPOUND_FOLLOWERS};
+use crate::words::segmentation::{
+    ABBREVIATIONS, ON_TARGET, RANGE_UNITS, STATISTIC_ROOTS, TRUNCATED_COMPOUND_FOLLOWERS,
+};
 
 /// Digits a side of a score may have: `3-2` and `10-0` are scores, a year range `2011-2012` is
 /// not.
@@ -112,7 +114,8 @@ fn terminal_run(cursor: &mut Cursor<'_>, token: &mut Token) {
 }
 
 /// Scores: number, hyphen or en dash, number; one or two digits a side so that year ranges
-/// (2011-2012) stay apart.
+/// (2011-2012) stay apart. Before a unit (`25-30 meter`) or after a statistic (`Målsjanser 6–11`)
+/// the same is a range or a count: one number token, not a score.
 fn score(cursor: &mut Cursor<'_>, token: &mut Token) {
     let (Some(dash), Some(right)) = (cursor.peek(0), cursor.peek(1)) else {
         return;
@@ -126,8 +129,31 @@ fn score(cursor: &mut Cursor<'_>, token: &mut Token) {
         && is_score_side(cursor.surface(right))
     {
         cursor.skip(2);
-        extend(token, right, TokenKind::Score);
+        let unit = cursor.peek(0).is_some_and(|next| {
+            RANGE_UNITS.contains(&cursor.surface(next).to_lowercase().as_str())
+        });
+        let kind = if unit || after_statistic(cursor.text, token.span.start) {
+            TokenKind::Number
+        } else {
+            TokenKind::Score
+        };
+        extend(token, right, kind);
     }
+}
+
+/// Whether the word before `start` (over spaces and a colon) names a statistic: `Målsjanser
+/// 6–11`, `Skudd: 14-10`.
+fn after_statistic(text: &str, start: usize) -> bool {
+    let before = text[..start].trim_end().trim_end_matches(':').trim_end();
+    // "skudd på mål 2–1": the statistic is the word before "på mål".
+    let cut = before.len().saturating_sub(ON_TARGET.len());
+    let before = match before.get(cut..) {
+        Some(tail) if tail.to_lowercase() == ON_TARGET => &before[..cut],
+        _ => before,
+    };
+    let (_, word) = crate::text::previous_word(before, before.len());
+    let word = word.to_lowercase();
+    STATISTIC_ROOTS.iter().any(|root| word.starts_with(root))
 }
 
 /// Hyphen compounds: London-klubben, 21-åringen, 3-2-ledelse, RBK-spillerne, Omega-3.

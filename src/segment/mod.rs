@@ -102,13 +102,15 @@ impl Token {
 }
 
 impl Token {
-    /// The token as the Universal Dependencies treebanks split it: a score is three pieces
-    /// (`3`, `-`, `2`), every other token is itself. Used to score segmentation against UD gold.
+    /// The token as the Universal Dependencies treebanks split it: a score or a range is three
+    /// pieces (`3`, `-`, `2`; `25`, `-`, `30`), every other token is itself. Used to score
+    /// segmentation against UD gold.
     pub fn ud_pieces(&self, text: &str) -> Vec<Span> {
-        if self.kind != TokenKind::Score {
+        let surface = &text[self.span];
+        let range = self.kind == TokenKind::Number && surface.contains(is_score_dash);
+        if self.kind != TokenKind::Score && !range {
             return vec![self.span];
         }
-        let surface = &text[self.span];
         match surface.find(is_score_dash) {
             Some(dash) => {
                 let dash_end = dash + surface[dash..].chars().next().map_or(1, char::len_utf8);
@@ -299,6 +301,14 @@ mod tests {
         assert_eq!(
             kinds("3-2 56. minutt bl.a. 22.01.2012 post@vg.no !"),
             [Score, Ordinal, Word, Abbreviation, Number, Url, Punct]
+        );
+        // A range before a unit and a count after a statistic are numbers, not scores.
+        assert_eq!(
+            kinds("fra 25-30 meter, Målsjanser 6–11, Skudd: 14-10, skudd på mål 2–1, vant 2–1"),
+            [
+                Word, Number, Word, Punct, Word, Number, Punct, Word, Punct, Number, Punct, Word,
+                Word, Word, Number, Punct, Word, Score
+            ]
         );
     }
 

@@ -117,6 +117,8 @@ mod tests {
                 "TRUNCATED_COMPOUND_FOLLOWERS",
                 segmentation::TRUNCATED_COMPOUND_FOLLOWERS.to_vec(),
             ),
+            ("RANGE_UNITS", segmentation::RANGE_UNITS.to_vec()),
+            ("STATISTIC_ROOTS", segmentation::STATISTIC_ROOTS.to_vec()),
             ("SHOOT_OUT_ROOTS", shoot_out::SHOOT_OUT_ROOTS.to_vec()),
             ("DEFINITE_ENDINGS", shoot_out::DEFINITE_ENDINGS.to_vec()),
             (

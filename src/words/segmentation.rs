@@ -24,3 +24,50 @@ pub(crate) const FINAL_ABBREVIATIONS: &[&str] = &[
 /// What follows a truncated compound's hyphen after a space: `Kull- og stålunionen`,
 /// `50- eller 60-tallet`; the hyphen then stays with its word. Whole tokens as written.
 pub(crate) const TRUNCATED_COMPOUND_FOLLOWERS: &[&str] = &["og", "eller", "til", ",", "og/eller"];
+
+/// The words after two numbers joined by a dash that make them a range, not a score: `fra 25-30
+/// meter`, `20-25 år`, `2-3 minutter`, `60-40 prosent`; whole words, lower case.
+pub(crate) const RANGE_UNITS: &[&str] = &[
+    "meter",
+    "m",
+    "år",
+    "åringer",
+    "prosent",
+    "%",
+    "minutter",
+    "minuttar",
+    "min",
+    "sekunder",
+    "grader",
+    "kilo",
+    "kg",
+    "km",
+    "timer",
+    "dager",
+    "uker",
+    "millioner",
+    "mill",
+    "kroner",
+    "kr",
+    "cm",
+];
+
+/// The roots of the statistics whose count is written like a score (`Målsjanser 6–11`, `Skudd:
+/// 14-10`, `hjørnespark 7-3`): two numbers after one of them are a count per team, not a score.
+/// The start of the word before them.
+pub(crate) const STATISTIC_ROOTS: &[&str] = &[
+    "målsjans",
+    "sjanser",
+    "skudd",
+    "avslutning",
+    "corner",
+    "hjørnespark",
+    "frispark",
+    "ballbesittelse",
+    "offside",
+    "redning",
+];
+
+/// After a statistic, `på mål` before its count: `skudd på mål 2–1`; the end of the text before
+/// the numbers, lower case.
+pub(crate) const ON_TARGET: &str = " på mål";
