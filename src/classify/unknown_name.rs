@@ -8,17 +8,19 @@ use super::{EventKind, Scope};
 use crate::segment::{Token, TokenKind};
 use crate::span::Span;
 use crate::text::previous_word;
+use crate::words::actors::{COORDINATING_CONJUNCTIONS, HOW_CONJUNCTIONS};
 use crate::words::football::is_keeper_noun;
 use crate::words::names::{GROUNDS, LOCATIVES, NAME_PARTICLES, NOT_FIRST_NAMES, OFFICIAL_ROLES};
 
 impl Scope<'_> {
     /// The name of the actor of an event of `kind` with trigger `trigger` when no recognised
     /// player is: for a goal or a chance, the unknown name inside the trigger, else the nearest
-    /// before it in its clause, else the first after it in its clause (`reduserte Moe`, `ved
-    /// Moe`), else the nearest before it in the sentence ("Moe var først på innlegget og nikket
-    /// ballen i mål"), else the first after it ("Etter 20 minutter sto det 1-1, da Moe headet
-    /// ballen i mål"); never one after a place word (`på Aspmyra`). A genitive (`Moes
-    /// scoring`) is the actor only of the word it stands before, and is given without its `s`.
+    /// before it in its clause, else (for a verb after `og`) the name that opens the sentence,
+    /// else the first after it in its clause (`reduserte Moe`), else the nearest before it in
+    /// the sentence ("Moe var først på innlegget og nikket ballen i mål"), else the first after
+    /// it in a clause that tells how ("Etter 20 minutter sto det 1-1, da Moe headet ballen i
+    /// mål"); never one after a place word (`på Aspmyra`). A genitive (`Moes scoring`) is the
+    /// actor only of the word it stands before, and is given without its `s`.
     pub(super) fn unknown_actor(&self, trigger: Span, kind: EventKind) -> Option<Span> {
         if !matches!(kind, EventKind::Goal | EventKind::Chance) {
             return None;
@@ -47,13 +49,68 @@ impl Scope<'_> {
         let after_in_clause = after
             .clone()
             .find(|n| !clause_break(&text[trigger.end..n.span.start]));
+        // "Moe stikker i bakrom, ser Vik langt ute og chipper ballen over keeperen": a verb
+        // right after "og" shares the subject of its clause, or of the clause before when its
+        // own opens with a verb ("ser Vik": Vik is the object).
+        let coordinated = || {
+            let (verb_start, verb) = previous_word(text, trigger.start);
+            let and = |word: &str| COORDINATING_CONJUNCTIONS.contains(&word);
+            if !(and(verb) || and(previous_word(text, verb_start).1)) {
+                return None;
+            }
+            self.clause_subject(&names, trigger.start)
+        };
+        // "Etter 20 minutter sto det 1-1, da Moe headet ballen i mål": a name after the trigger
+        // in another clause only in the clause that tells how.
+        let telling_how = |n: &&Name| {
+            text[trigger.end..n.span.start]
+                .split_whitespace()
+                .any(|w| HOW_CONJUNCTIONS.contains(&w.to_lowercase().as_str()))
+        };
         let name = inside
             .or(before_in_clause)
+            .or_else(coordinated)
             .or(after_in_clause)
             .or_else(|| before.next())
-            .or_else(|| after.next())?;
+            .or_else(|| after.find(telling_how))?;
         let genitive_s = usize::from(name.genitive);
         Some(Span::new(name.span.start, name.span.end - genitive_s))
+    }
+
+    /// The name that is the subject of the clause `before` is in: the name that opens the
+    /// clause (after a comma and `og`), or, when the clause opens with another word, the
+    /// subject of the clause before it.
+    fn clause_subject<'n>(&self, names: &'n [Name], before: usize) -> Option<&'n Name> {
+        let text = self.text;
+        let mut end = before;
+        loop {
+            let start = text[self.sentence.start..end]
+                .rfind(',')
+                .map_or(self.sentence.start, |comma| self.sentence.start + comma + 1);
+            let mut opening = text[start..end].trim_start();
+            for conjunction in COORDINATING_CONJUNCTIONS {
+                if let Some(rest) = opening.strip_prefix(conjunction) {
+                    if rest.starts_with(' ') {
+                        opening = rest.trim_start();
+                    }
+                }
+            }
+            let opens_at = end - opening.len();
+            // The name may have left its first word out as a sentence opener ("Jamal").
+            let opens = |n: &&Name| {
+                let skipped: Vec<&str> = text
+                    .get(opens_at..n.span.start)
+                    .map_or(vec!["-"], |s| s.split_whitespace().collect());
+                skipped.len() <= 1 && skipped.iter().all(|w| w.starts_with(char::is_uppercase))
+            };
+            if let Some(name) = names.iter().find(opens) {
+                return Some(name);
+            }
+            if start == self.sentence.start {
+                return None;
+            }
+            end = start - 1;
+        }
     }
 
     /// The capitalised names of the sentence that are no recognised mention, in text order:
@@ -202,6 +259,11 @@ mod tests {
             ),
             ("Da Ola Moe scoret, jublet alle.", &["goal Ola Moe"]),
             ("Han satte inn 1-0 på Aspmyra.", &[]),
+            ("Da sto det 1-1, og Stadion kokte.", &[]),
+            (
+                "Jamal Whitfield stikker i bakrom, ser Lars Ekdahl langt ute og chipper ballen over svensken.",
+                &["goal Whitfield"],
+            ),
             ("Molde-keeper Ruben Aasebø reddet skuddet.", &[]),
             (
                 "Etter 20 minutter sto det 1-1, da Mads Holm headet ballen i mål.",

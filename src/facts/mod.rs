@@ -338,6 +338,15 @@ mod tests {
             "Messi plays for neither team; Pletikosa is the keeper beaten"
         );
         assert_eq!(consistent, Some(true), "the own goal counts for Kroatia");
+        let (goals, _) = summary(
+            "Rosenborg - Molde 1-0\nAursnes scoret etter 20 minutter. Forrige gang lagene \
+             møttes, scoret Bendtner to ganger etter 30 minutter. – Vi scoret tidlig, sa han.",
+        );
+        assert_eq!(
+            goals,
+            ["20 Aursnes"],
+            "an earlier meeting and a quote retell"
+        );
     }
 
     #[test]

@@ -3,11 +3,12 @@
 
 use super::{Evidence, Goal, GoalKind};
 use crate::classify::layout::blank_line_between;
-use crate::classify::{EventKind, Minute};
+use crate::classify::{Event, EventKind, Minute};
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::parse_score;
 use crate::words::actors::OWN_GOAL_PHRASES;
 use crate::words::names::QUOTE_OPENERS;
+use crate::words::results::EARLIER_MATCH_PHRASES;
 use std::collections::HashMap;
 
 impl Evidence<'_> {
@@ -22,8 +23,10 @@ impl Evidence<'_> {
             .find_map(|e| e.minute);
         let mut story = StoryGoals::default();
         let goals = self.events.iter().filter(|e| e.kind == EventKind::Goal);
-        // A goal told in a quote is a player's or coach's retelling ("– Vi sov da de scoret").
-        for event in goals.filter(|e| !self.is_quote(e.sentence)) {
+        // A goal told in a quote is a player's or coach's retelling ("– Vi sov da de scoret"); one
+        // of an earlier match ("Forrige gang lagene møttes, scoret Moe") is not of this one.
+        let of_this_match = |e: &&Event| !self.is_quote(e.sentence) && !self.recalls(e.sentence);
+        for event in goals.filter(of_this_match) {
             let penalty = self.in_sentence(event.sentence, EventKind::Penalty);
             let mut evidence = vec![event.sentence];
             let minute = event
@@ -109,6 +112,18 @@ impl Evidence<'_> {
     fn is_quote(&self, sentence: SentenceId) -> bool {
         let told = self.text[self.sentences[sentence].span].trim_start();
         QUOTE_OPENERS.iter().any(|mark| told.starts_with(mark))
+    }
+
+    /// Whether a sentence tells of an earlier match ("forrige gang", "i fjor").
+    fn recalls(&self, sentence: SentenceId) -> bool {
+        let told = self.text[self.sentences[sentence].span].to_lowercase();
+        EARLIER_MATCH_PHRASES.iter().any(|phrase| {
+            told.match_indices(phrase).any(|(at, _)| {
+                let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+                edge(told[..at].chars().next_back())
+                    && edge(told[at + phrase.len()..].chars().next())
+            })
+        })
     }
 
     /// Whether a sentence calls its goal an own goal (`et selvmål`, `i eget mål`).

@@ -60,6 +60,10 @@ pub(crate) const SERVICE_ROOTS: &[&str] = &[
     "corner",
 ];
 
+/// The conjunctions of a clause that tells how a goal came (`sto det 1-1, da Moe headet ballen
+/// i mål`, `idet`, `når`): a name in it may be the scorer of the clause before; whole words.
+pub(crate) const HOW_CONJUNCTIONS: &[&str] = &["da", "då", "idet", "når", "ved"];
+
 /// The phrases that make a goal an own goal, counted for the other side (`et selvmål`,
 /// `styrte ballen i eget mål`, Nynorsk `sjølvmål`, `i eige mål`): anywhere in the folded
 /// sentence, in the goal's clause.

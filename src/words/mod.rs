@@ -98,6 +98,7 @@ mod tests {
             ("SERVED_FROM", vec![actors::SERVED_FROM]),
             ("SERVICE_ROOTS", actors::SERVICE_ROOTS.to_vec()),
             ("OWN_GOAL_PHRASES", actors::OWN_GOAL_PHRASES.to_vec()),
+            ("HOW_CONJUNCTIONS", actors::HOW_CONJUNCTIONS.to_vec()),
             ("GOAL_FACT_LABELS", fact_lines::GOAL_FACT_LABELS.to_vec()),
             ("OTHER_FACT_LABELS", fact_lines::OTHER_FACT_LABELS.to_vec()),
             ("PENALTY_MARKS", fact_lines::PENALTY_MARKS.to_vec()),
@@ -149,6 +150,10 @@ mod tests {
             ("LOCATIVES", names::LOCATIVES.to_vec()),
             ("RESULT_PHRASES", results::RESULT_PHRASES.concat()),
             ("AGAINST", results::AGAINST.to_vec()),
+            (
+                "EARLIER_MATCH_PHRASES",
+                results::EARLIER_MATCH_PHRASES.to_vec(),
+            ),
             (
                 "BACKGROUND_CONJUNCTIONS",
                 results::BACKGROUND_CONJUNCTIONS.to_vec(),

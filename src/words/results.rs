@@ -61,3 +61,26 @@ pub(crate) const VENUES: &[&str] = &["borte", "hjemme", "heime", "ute"];
 /// The conjunctions of a clause that sets the background of another (`mens de ledet 1-0`, `mens
 /// det sto 1-1`): a score after one in its clause is a standing, not a goal; whole folded words.
 pub(crate) const BACKGROUND_CONJUNCTIONS: &[&str] = &["mens", "medan"];
+
+/// The phrases that put a goal in an earlier match (`Forrige gang lagene møttes, scoret Moe to
+/// ganger`, `i fjor`, Nynorsk `i fjor`, `sist gong`): the goal is not one of the match reported,
+/// and `goals.csv` leaves it out. Compared anywhere in the folded sentence, so each starts and
+/// ends at a word's edge.
+pub(crate) const EARLIER_MATCH_PHRASES: &[&str] = &[
+    "forrige gang",
+    "førre gong",
+    "sist gang",
+    "sist gong",
+    "sist lagene møttes",
+    "sist laga møttest",
+    "i fjor",
+    "forrige sesong",
+    "førre sesong",
+    "den gangen",
+    "den gongen",
+    "i forrige møte",
+    "i det forrige møtet",
+    "i det første møtet",
+    "i første kamp",
+    "i den første kampen",
+];
