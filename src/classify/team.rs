@@ -9,19 +9,26 @@ use crate::recognize::MatchContext;
 use crate::span::Span;
 use crate::words::actors::OWN_GOAL_PHRASES;
 
-/// The team a player plays for in this match: the club or national team the header names, else
-/// the club, else the national team.
+/// The team a player plays for in this match: the club or national team the header names. In a
+/// match of two known teams, a player of neither (a club-mate of a national-team player, a
+/// namesake) has no team from the gazetteer: the sentence tells it. Without both teams, the
+/// club, else the national team.
 fn team_of_player(
     gazetteer: &Gazetteer,
     player: EntityId,
     context: &MatchContext,
 ) -> Option<EntityId> {
     let teams: Vec<EntityId> = gazetteer.teams_of(player).collect();
-    teams
+    let in_match = teams
         .iter()
         .copied()
-        .find(|t| context.teams().any(|c| c == *t))
-        .or(teams.first().copied())
+        .find(|t| context.teams().any(|c| c == *t));
+    let both_known = context.home.is_some() && context.away.is_some();
+    in_match.or(if both_known {
+        None
+    } else {
+        teams.first().copied()
+    })
 }
 
 impl Scope<'_> {
@@ -114,5 +121,40 @@ impl Scope<'_> {
             })
             .min_by_key(|(distance, _)| *distance)
             .map(|(_, entity)| entity)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::classify::testing::classified;
+
+    /// The team names of a text's events.
+    fn teams(text: &str) -> Vec<Option<String>> {
+        let found = classified(text);
+        let gazetteer = &crate::classify::testing::GAZETTEER;
+        found
+            .events
+            .iter()
+            .map(|e| e.team.map(|t| gazetteer.entity(t).name.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_player_of_neither_team_takes_the_team_the_sentence_names() {
+        // Ramsey's row has his club only: in Wales' match his club is no team of it.
+        assert_eq!(
+            teams("Wales - Belgia 1-0\nRamsey scoret for Wales etter 20 minutter."),
+            [Some("Wales".to_string())]
+        );
+        assert_eq!(
+            teams("Wales - Belgia 1-0\nRamsey scoret etter 20 minutter."),
+            [None],
+            "not his club"
+        );
+        // Without the match's teams, the club stands.
+        assert_eq!(
+            teams("Ramsey scoret etter 20 minutter."),
+            [Some("Arsenal".to_string())]
+        );
     }
 }

@@ -4,7 +4,7 @@
 use super::{Evidence, Goal, GoalKind};
 use crate::classify::layout::blank_line_between;
 use crate::classify::{Event, EventKind, Minute};
-use crate::ids::{EntityId, SentenceId};
+use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::segment::parse_score;
 use crate::words::actors::OWN_GOAL_PHRASES;
 use crate::words::names::QUOTE_OPENERS;
@@ -42,12 +42,15 @@ impl Evidence<'_> {
             // when the sentence names a third team; else the third team is the club of a
             // namesake in the gazetteers, and the scorer a player they do not know, named as
             // written.
-            let teams = context.home.zip(context.away);
-            if let (Some((home, away)), Some(third)) = (teams, team) {
-                if third != home && third != away {
-                    if self.names_third_team(event.sentence, home, away) {
-                        continue;
-                    }
+            if let Some((home, away)) = context.home.zip(context.away) {
+                let third_team = team.is_some_and(|t| t != home && t != away);
+                let plays_elsewhere = actor.is_some_and(|m| self.plays_elsewhere(m, home, away));
+                if (third_team || plays_elsewhere)
+                    && self.names_third_team(event.sentence, home, away)
+                {
+                    continue;
+                }
+                if third_team {
                     name = actor.map(|m| self.recognition.mentions[m].span);
                     (actor, team) = (None, None);
                 }
@@ -95,6 +98,16 @@ impl Evidence<'_> {
     fn follows_in_paragraph(&self, first: SentenceId, second: SentenceId) -> bool {
         first.index() + 1 == second.index()
             && !blank_line_between(self.text, &self.sentences[first], &self.sentences[second])
+    }
+
+    /// Whether the player a mention links to plays, by the gazetteers, for teams and none of
+    /// them `home` or `away`.
+    fn plays_elsewhere(&self, mention: MentionId, home: EntityId, away: EntityId) -> bool {
+        let Some(player) = self.recognition.mentions[mention].entity() else {
+            return false;
+        };
+        let mut teams = self.gazetteer.teams_of(player).peekable();
+        teams.peek().is_some() && teams.all(|t| t != home && t != away)
     }
 
     /// Whether a sentence mentions a team other than `home` and `away` ("i Barcelonas kamp").
