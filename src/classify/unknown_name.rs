@@ -5,7 +5,9 @@
 use super::actor::beaten_or_serving;
 use super::clause::clause_break;
 use super::{EventKind, Scope};
-use crate::segment::{Token, TokenKind};
+use crate::gazetteer::Gazetteer;
+use crate::recognize::Mention;
+use crate::segment::{Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::text::previous_word;
 use crate::words::actors::{COORDINATING_CONJUNCTIONS, HOW_CONJUNCTIONS};
@@ -196,6 +198,69 @@ struct Name {
     span: Span,
     /// Written with a genitive `s` (`Whitfields`).
     genitive: bool,
+}
+
+/// The fullest form a document gives a name no gazetteer knows: "Adebayo" is "Jonah Adebayo"
+/// when the document writes that elsewhere (capitalised words before it that are no mention,
+/// a first name of the gazetteers or neither opening a sentence nor a genitive), the first
+/// such form; else the name itself.
+pub(crate) fn fullest_name(
+    gazetteer: &Gazetteer,
+    text: &str,
+    sentences: &[Sentence],
+    mentions: &[Mention],
+    name: Span,
+) -> Span {
+    let recognised = |t: &Token| {
+        mentions
+            .iter()
+            .any(|m| m.span.start < t.span.end && t.span.start < m.span.end)
+    };
+    let words: Vec<&str> = text[name].split_whitespace().collect();
+    let mut fullest = name;
+    for sentence in sentences {
+        let tokens = &sentence.tokens;
+        for at in 0..tokens.len() {
+            let follows = words
+                .iter()
+                .enumerate()
+                .all(|(k, w)| tokens.get(at + k).is_some_and(|t| &text[t.span] == *w));
+            if !follows {
+                continue;
+            }
+            let mut first = at;
+            while first > 0 {
+                let (previous, current) = (&tokens[first - 1], &tokens[first]);
+                let word = &text[previous.span];
+                let first_name = gazetteer.is_first_name(word);
+                // "Bayerns Tobias Hain": a genitive before a name (of a word the document also
+                // writes without its `s`) is whose he is.
+                let genitive = !first_name
+                    && word
+                        .strip_suffix('s')
+                        .is_some_and(|bare| written_inside_a_sentence(text, bare));
+                let opener = first - 1 == 0 && !first_name;
+                if !is_name_word(text, previous)
+                    || recognised(previous)
+                    || text[previous.span.end..current.span.start] != *" "
+                    || NOT_FIRST_NAMES.contains(&text[previous.span].to_lowercase().as_str())
+                    || opener
+                    || genitive
+                {
+                    break;
+                }
+                first -= 1;
+            }
+            let found = Span::new(
+                tokens[first].span.start,
+                tokens[at + words.len() - 1].span.end,
+            );
+            if found.len() > fullest.len() {
+                fullest = found;
+            }
+        }
+    }
+    fullest
 }
 
 /// Whether a token may be part of a name: a word that starts with a capital and is not all

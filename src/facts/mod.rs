@@ -4,7 +4,7 @@
 mod fact_line;
 mod story;
 
-use crate::classify::{Event, Minute};
+use crate::classify::{fullest_name, Event, Minute};
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
@@ -40,7 +40,8 @@ pub struct Goal {
     pub minute: Option<Minute>,
     /// The scorer's mention in the recognition's mentions, when recognised.
     pub scorer: Option<MentionId>,
-    /// The scorer's name as written, when a fact line names one the gazetteer lacks.
+    /// Without a recognised scorer, the scorer's name as written when no gazetteer knows it, in
+    /// the fullest form the document gives ("Jonah Adebayo" for "Adebayo").
     pub name: Option<Span>,
     /// The team credited with it, as a gazetteer entity.
     pub team: Option<EntityId>,
@@ -145,6 +146,12 @@ impl Evidence<'_> {
             .as_ref()
             .and_then(|(span, _)| parse_score(&self.text[*span]));
         let mut goals = self.goals(stated);
+        for goal in &mut goals {
+            goal.name = goal.name.map(|name| {
+                let mentions = &self.recognition.mentions.as_slice();
+                fullest_name(self.gazetteer, self.text, self.sentences, mentions, name)
+            });
+        }
         if let (Some(home), Some(away)) = (context.home, context.away) {
             count_scores(&mut goals, home, away);
         }
@@ -347,6 +354,17 @@ mod tests {
             ["20 Aursnes"],
             "an earlier meeting and a quote retell"
         );
+    }
+
+    #[test]
+    fn unknown_scorers_by_their_fullest_name() {
+        let (goals, consistent) = summary(
+            "Rosenborg - Molde 1-1\nHos Molde var spissen Jonah Adebayo farlig hele kvelden. \
+             Etter 20 minutter nikket Adebayo inn 0-1. Bayerns Tobias Hain så på. \
+             Etter 31 minutter utlignet Rosenborg.\nHain var først på returen og satte inn 1-1.",
+        );
+        assert_eq!(goals, ["20 Jonah Adebayo", "31 Tobias Hain"]);
+        assert_eq!(consistent, Some(true), "0-1 tells whose goal Adebayo's was");
     }
 
     #[test]
