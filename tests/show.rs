@@ -254,6 +254,10 @@ fn markup_in_a_report_is_shown_as_text() {
     );
 }
 
+/// The shipped pipeline for every document, built once: arbitrary text is seldom football.
+static EVERY_DOCUMENT: std::sync::LazyLock<kampfakta::Pipeline> =
+    std::sync::LazyLock::new(|| PIPELINE.clone().all_documents());
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -274,7 +278,7 @@ proptest! {
     ], 0..40)) {
         let text = pieces.concat();
         let document = Document::new("x", text.as_str());
-        let analysis = PIPELINE.clone().all_documents().analyze(&document);
+        let analysis = EVERY_DOCUMENT.analyze(&document);
         let html = page(&analysis, PIPELINE.gazetteer()).html;
         assert_balanced(&html);
         prop_assert_eq!(html.matches(" data-m=\"").count(), analysis.recognition.mentions.len());

@@ -198,6 +198,9 @@ impl<'a> Parts<'a> {
                 name_row: row,
             });
         }
+        // The text is written in document order, which the mentions are in; sorted all the same,
+        // since an unsorted list would silently lose marks.
+        self.mentions.sort_by_key(|m| m.span.start);
     }
 
     fn summary(&self) -> Summary {
@@ -256,11 +259,11 @@ impl<'a> Parts<'a> {
                 .match_row
                 .as_ref()
                 .map_or(("", ""), |r| (r.home, r.away));
-            out.push_str("<figure class=\"timeline\">\n");
+            out.push_str("<figure class=\"timeline\">\n<div class=\"wide\">");
             timeline::write_svg(out, &placed);
             put!(
                 out,
-                "\n<figcaption>Goals (G), penalties (P), fouls and cards (F) and chances (C) by \
+                "</div>\n<figcaption>Goals (G), penalties (P), fouls and cards (F) and chances (C) by \
                  minute: above the line {}, below it {}, on it when the team is not known. Each \
                  mark links to its sentence.</figcaption>\n</figure>\n",
                 team_or(home, "the home team"),
@@ -472,7 +475,7 @@ const LEGEND: &str = "<p class=\"legend\" lang=\"en\">Names: \
 <span class=\"m k-national_team\">national team</span> <span class=\"m k-official\">official</span> \
 <span class=\"m k-media\">media</span> \
 <span class=\"m k-player h-description\">a description</span> \
-<span class=\"m k-player h-ambiguous\">ambiguous</span><small class=\"flag\">ambiguous</small>; \
+<span class=\"m k-player h-ambiguous\">a shared name</span><small class=\"flag\">ambiguous</small>; \
 hover over or focus a name for its id. Events: \
 <span class=\"lab goal\">goal</span> <span class=\"lab chance\">chance</span> \
 <span class=\"lab foul\">foul</span> <span class=\"lab penalty\">penalty</span> beside their \

@@ -187,11 +187,41 @@ mod tests {
         out
     }
 
+    /// A row of the table below: a text, its mentions, sentences and triggers, and its HTML.
+    struct Case {
+        name: &'static str,
+        text: &'static str,
+        mentions: Vec<MentionMark>,
+        sentences: &'static [(usize, usize)],
+        triggers: &'static [(usize, usize)],
+        expected: String,
+    }
+
+    impl Case {
+        fn new(
+            name: &'static str,
+            text: &'static str,
+            mentions: Vec<MentionMark>,
+            sentences: &'static [(usize, usize)],
+            triggers: &'static [(usize, usize)],
+            expected: String,
+        ) -> Case {
+            Case {
+                name,
+                text,
+                mentions,
+                sentences,
+                triggers,
+                expected,
+            }
+        }
+    }
+
     #[test]
     fn mentions_and_triggers_nest() {
         let a = "<a class=\"m k-player h-exact\" href=\"#n0\"";
-        let table: &[(&str, &str, Vec<MentionMark>, &[(usize, usize)], &[(usize, usize)], String)] = &[
-            (
+        let table = [
+            Case::new(
                 "a mention alone",
                 "Nasri scoret.",
                 vec![mention(0, 5, "exact")],
@@ -199,7 +229,7 @@ mod tests {
                 &[],
                 format!("{a} data-m=\"0\" data-tip=\"tip 0\">Nasri</a> scoret.|"),
             ),
-            (
+            Case::new(
                 "a trigger inside a mention",
                 "Nasri scoret.",
                 vec![mention(0, 5, "exact")],
@@ -209,7 +239,7 @@ mod tests {
                     "{a} data-m=\"0\" data-tip=\"tip 0\">Na<strong class=\"t\">sr</strong>i</a> scoret.|"
                 ),
             ),
-            (
+            Case::new(
                 "a trigger over a mention's end",
                 "Nasri scoret.",
                 vec![mention(0, 5, "exact")],
@@ -220,7 +250,7 @@ mod tests {
                      <strong class=\"t\"> scoret</strong>.|"
                 ),
             ),
-            (
+            Case::new(
                 "a mention over a sentence's end",
                 "Ab. Cd",
                 vec![mention(1, 5, "exact")],
@@ -230,7 +260,7 @@ mod tests {
                     "A{a} data-m=\"0\" data-tip=\"tip 1\">b.</a>|{a} tabindex=\"-1\"> C</a>d|"
                 ),
             ),
-            (
+            Case::new(
                 "an ambiguous mention is labelled at its end",
                 "Touré",
                 vec![mention(0, 6, "ambiguous")],
@@ -240,7 +270,7 @@ mod tests {
                  Touré</a><small class=\"flag\">ambiguous</small>|"
                     .to_string(),
             ),
-            (
+            Case::new(
                 "spans inside a character and past the end",
                 "Bø<",
                 vec![mention(2, 9, "exact")],
@@ -248,7 +278,7 @@ mod tests {
                 &[(1, 2)],
                 format!("B{a} data-m=\"0\" data-tip=\"tip 2\">ø&lt;</a>|"),
             ),
-            (
+            Case::new(
                 "an empty range",
                 "x",
                 vec![],
@@ -257,11 +287,12 @@ mod tests {
                 "|".to_string(),
             ),
         ];
-        for (name, text, mentions, sentences, triggers, expected) in table {
+        for case in &table {
             assert_eq!(
-                &marked(text, mentions, sentences, triggers),
-                expected,
-                "{name}"
+                marked(case.text, &case.mentions, case.sentences, case.triggers),
+                case.expected,
+                "{}",
+                case.name
             );
         }
     }

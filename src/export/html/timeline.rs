@@ -43,19 +43,28 @@ pub(super) struct Mark {
 }
 
 impl Mark {
-    /// `56′ goal (penalty): Samir Nasri (Manchester City)`.
-    fn description(&self) -> String {
-        let mut description = match self.minute {
-            Some(minute) => format!("{minute}′ {}", self.kind),
-            None => self.kind.to_string(),
-        };
+    /// `56′ goal (penalty): Samir Nasri (Manchester City)`; without the kind (`56′ (penalty):
+    /// ...`) where a label beside it says it.
+    fn description(&self, with_kind: bool) -> String {
+        let mut description = String::new();
+        if let Some(minute) = self.minute {
+            put!(description, "{minute}′");
+        }
+        if with_kind {
+            put!(description, " {}", self.kind);
+        }
         if !self.detail.is_empty() {
             put!(description, " ({})", self.detail);
         }
         if !self.who.is_empty() {
-            put!(description, ": {}", self.who);
+            let colon = if with_kind || !self.detail.is_empty() {
+                ":"
+            } else {
+                ""
+            };
+            put!(description, "{colon} {}", self.who);
         }
-        description
+        description.trim_start().to_string()
     }
 }
 
@@ -197,7 +206,7 @@ pub(super) fn write_svg(out: &mut String, marks: &[&Mark]) {
         if !mark.detail.is_empty() {
             put!(out, " data-detail=\"{}\"", mark.detail);
         }
-        put!(out, "><title>{}</title>", escaped(&mark.description()));
+        put!(out, "><title>{}</title>", escaped(&mark.description(true)));
         if let (None, Some(until)) = (minute.added, minute.until) {
             put!(
                 out,
@@ -318,7 +327,7 @@ fn write_item(out: &mut String, mark: &Mark) {
         mark.sentence,
         mark.kind,
         mark.kind,
-        escaped(&mark.description()),
+        escaped(&mark.description(false)),
         mark.sentence
     );
 }
