@@ -3,7 +3,8 @@
 //!
 //! Each page is written to a temporary file and renamed into place when complete
 //! ([`AtomicFile`]), so a page is whole or absent; an interrupted run leaves the previous
-//! `index.html` (or none). Names are safe whatever the id: the id's last path part reduced to
+//! `index.html` (or none). Pages are not synced to the disk one by one (a page per document of a
+//! large corpus would make that the run's cost); the index is, last. Names are safe whatever the id: the id's last path part reduced to
 //! lower-case ASCII letters, digits, `_` and `-`, then a hash of the whole id, so that ids that
 //! reduce alike (`a/x.txt`, `b/x.txt`) get different files, and a number for an id seen twice.
 
@@ -66,7 +67,7 @@ impl HtmlFolder {
         let file = self.unique_name(&page.summary.doc_id);
         let mut out = AtomicFile::create(&self.dir.join(&file))?;
         out.write_all(page.html.as_bytes())?;
-        out.commit()?;
+        out.commit_unsynced()?;
         self.rows.push(IndexRow {
             file,
             summary: page.summary,
