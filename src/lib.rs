@@ -12,7 +12,8 @@
 //! 4. [`classify`]: the events of every sentence from an editable cue lexicon and a trained
 //!    model ([`classify::model`]), and [`facts`]: the match a report is about, its score and its
 //!    goals in order;
-//! 5. [`export`]: CSV rows and a run report, written in input order whatever the thread count.
+//! 5. [`export`]: CSV rows, a run report and HTML pages to look at ([`export::html`]), written in
+//!    input order whatever the thread count.
 //!
 //! [`Pipeline::analyze`] runs stages 2 to 4 on one document (module [`pipeline`]); the
 //! [`Analysis`] it returns holds everything found, match facts included, and [`export`] only

@@ -35,6 +35,9 @@ enum Command {
     Gazetteer(Box<cmd::gazetteer::Command>),
     /// Join the outputs of `extract --shard I/N` runs into the outputs of one run.
     Merge(cmd::merge::Args),
+    /// Write an HTML page per document (names and events marked, the match as a timeline) and an
+    /// index.
+    Show(cmd::show::Args),
     /// Print the sentences and tokens of a file with byte offsets.
     Tokenize(cmd::tokenize::Args),
     /// Train an event model from labelled sentences (and cross-validate it with --cv).
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Command::Extract(args) => cmd::extract::run(args),
         Command::Gazetteer(command) => cmd::gazetteer::run(*command),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Show(args) => cmd::show::run(args),
         Command::Tokenize(args) => cmd::tokenize::run(args),
         Command::Train(args) => cmd::train::run(args),
     };

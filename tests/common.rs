@@ -95,20 +95,25 @@ pub fn shared_path(relative: &str) -> Option<PathBuf> {
     if path.exists() {
         return Some(path);
     }
-    let missing = format!(
+    missing(&format!(
         "{} is missing: the tests on real data need ../shared beside this checkout \
          (or KAMPFAKTA_SHARED set to that folder); see the README",
         path.display()
-    );
+    ));
+    None
+}
+
+/// Something a test needs is missing (the real data, a program): fails where it is required
+/// (see [`data_required`]), and otherwise says the test was skipped.
+pub fn missing(what: &str) {
     let (ci, require_data) = (
         std::env::var_os("CI"),
         std::env::var_os("KAMPFAKTA_REQUIRE_DATA"),
     );
     if data_required(ci.as_deref(), require_data.as_deref()) {
-        panic!("{missing}. Required because CI or KAMPFAKTA_REQUIRE_DATA=1 is set.");
+        panic!("{what}. Required because CI or KAMPFAKTA_REQUIRE_DATA=1 is set.");
     }
-    skipped(&missing);
-    None
+    skipped(what);
 }
 
 /// Says a test was skipped, past the test harness's capture of `println!` so that it shows.

@@ -8,5 +8,6 @@ mod common;
 mod properties;
 mod robustness;
 mod shared_data;
+mod show;
 mod snapshots;
 mod training;

@@ -34,6 +34,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("help_gazetteer_check", &["gazetteer", "check"]),
     ("help_gazetteer_from_conll", &["gazetteer", "from-conll"]),
     ("help_merge", &["merge"]),
+    ("help_show", &["show"]),
     ("help_tokenize", &["tokenize"]),
     ("help_train", &["train"]),
 ];

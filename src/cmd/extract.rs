@@ -3,6 +3,7 @@
 use super::{GazetteerArgs, ModelArgs};
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use kampfakta::export::html::{self, HtmlFolder, Page};
 use kampfakta::export::{
     render_with, CsvOptions, FolderSink, Rendered, Report, Shard, Sink, StreamFormat, StreamSink,
 };
@@ -15,7 +16,7 @@ use std::time::Instant;
 
 /// Documents analysed in parallel before their rows are written, in order: memory stays bounded
 /// whatever the corpus size, and rows go out as each batch is done.
-const BATCH: usize = 256;
+pub(super) const BATCH: usize = 256;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -62,6 +63,9 @@ pub struct Args {
     /// Print nothing on success and show no progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Also write a page per document and index.html into DIR/html/, as `kampfakta show` does.
+    #[arg(long)]
+    html: bool,
 }
 
 /// What `--out -` streams.
@@ -130,6 +134,9 @@ impl Args {
         if !self.to_stdout() && (self.format == Format::Jsonl || self.no_header) {
             bail!("--format jsonl and --no-header are for a stream: give --out -");
         }
+        if self.to_stdout() && self.html {
+            bail!("--html writes into the --out folder: give a folder, not -");
+        }
         if self.format == Format::Jsonl && self.no_header {
             bail!("--no-header is for CSV streams: JSON Lines have no header");
         }
@@ -153,7 +160,7 @@ const THREADS_PER_CORE: usize = 4;
 
 /// The worker threads for `--threads` (0 or none: one per core), at most [`THREADS_PER_CORE`]
 /// per core, with a warning when asked for more.
-fn worker_threads(asked: Option<usize>) -> usize {
+pub(super) fn worker_threads(asked: Option<usize>) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let most = THREADS_PER_CORE * cores;
     match asked {
@@ -182,12 +189,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (sources, this_shard, failures) = args.sources()?;
     let empty_shard = args.shard.is_some() && sources.is_empty();
     let mut sink = args.sink()?;
+    let mut html = if args.html {
+        Some(HtmlFolder::create(&args.out.join("html"))?)
+    } else {
+        None
+    };
     let mut report = Report {
         shard: this_shard,
         ..Report::default()
     };
     for failure in failures {
         sink.failure(&failure)?;
+        html.iter_mut().for_each(|h| h.failure(&failure));
         report.failure(failure);
     }
     let mut extraction = Extraction {
@@ -199,6 +212,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             json_lines: args.format == Format::Jsonl,
         },
         sink,
+        html,
         report,
         progress: progress_bar(&sources, args.quiet),
     };
@@ -233,6 +247,8 @@ struct Extraction<'p> {
     pool: rayon::ThreadPool,
     options: CsvOptions,
     sink: Box<dyn Sink>,
+    /// With --html: the folder of pages.
+    html: Option<HtmlFolder>,
     report: Report,
     /// Counts the input bytes done.
     progress: ProgressBar,
@@ -241,6 +257,8 @@ struct Extraction<'p> {
 /// One document done: its rows, its size in bytes, its decoding warnings.
 struct Done {
     rendered: Rendered,
+    /// With --html: its page.
+    page: Option<Page>,
     bytes: u64,
     warnings: Vec<Failure>,
 }
@@ -273,7 +291,7 @@ impl Extraction<'_> {
 
     /// Analyses and renders a batch on the worker threads, keeping its order.
     fn analyze(&self, batch: Vec<Result<Document, Failure>>) -> Vec<Result<Done, Failure>> {
-        let (pipeline, options) = (self.pipeline, self.options);
+        let (pipeline, options, pages) = (self.pipeline, self.options, self.html.is_some());
         self.pool.install(|| {
             batch
                 .into_par_iter()
@@ -291,6 +309,7 @@ impl Extraction<'_> {
                     let rendered = render_with(&analysis, pipeline.gazetteer(), options);
                     Ok(Done {
                         rendered,
+                        page: pages.then(|| html::page(&analysis, pipeline.gazetteer())),
                         bytes: document.text.len() as u64,
                         warnings,
                     })
@@ -308,9 +327,13 @@ impl Extraction<'_> {
                     self.report.document(&done.rendered);
                     self.report.warnings.extend(done.warnings);
                     self.progress.inc(done.bytes);
+                    if let (Some(html), Some(page)) = (&mut self.html, done.page) {
+                        html.page(page)?;
+                    }
                 }
                 Err(failure) => {
                     self.sink.failure(&failure)?;
+                    self.html.iter_mut().for_each(|h| h.failure(&failure));
                     self.report.failure(failure);
                 }
             }
@@ -325,6 +348,9 @@ impl Extraction<'_> {
         let mut report = self.report;
         report.finish(started.elapsed().as_secs_f64());
         self.sink.commit(&report)?;
+        if let Some(html) = self.html {
+            html.commit()?;
+        }
         Ok((report, self.progress.position()))
     }
 }

@@ -20,6 +20,7 @@ pub mod eval;
 pub mod extract;
 pub mod gazetteer;
 pub mod merge;
+pub mod show;
 pub mod tokenize;
 pub mod train;
 

@@ -7,6 +7,7 @@
 //! truncated one.
 
 mod atomic_file;
+pub mod html;
 mod report;
 mod rows;
 mod sink;
