@@ -168,13 +168,22 @@ impl Scope<'_> {
         // capitalised inside a sentence too.
         if let Some((&first, rest)) = run.split_first() {
             let first_name = !rest.is_empty() && self.gazetteer.is_first_name(word(first));
-            let opener = first == 0 && !first_name && !written_inside_a_sentence(text, word(first));
+            // The sentence's first word, after a quote's dash or a live blog's minute.
+            let opens_sentence = self.tokens[..first]
+                .iter()
+                .all(|t| t.kind != TokenKind::Word);
+            let opener =
+                opens_sentence && !first_name && !written_inside_a_sentence(text, word(first));
             if opener || NOT_FIRST_NAMES.contains(&word(first).to_lowercase().as_str()) {
                 run = rest;
             }
         }
         let (&first, &last) = (run.first()?, run.last()?);
         let span = Span::new(self.tokens[first].span.start, self.tokens[last].span.end);
+        let letters = text[span].chars().filter(|c| c.is_alphabetic()).count();
+        if letters < 2 || self.is_team_name(span) {
+            return None;
+        }
         let next = self.tokens.get(last + 1).map(|t| &text[t.span]);
         let role = previous_word(text, span.start).1.to_lowercase();
         if next.is_some_and(|w| GROUNDS.contains(&w.to_lowercase().as_str()))
@@ -189,6 +198,23 @@ impl Scope<'_> {
             .strip_suffix('s')
             .is_some_and(|bare| bare.chars().count() > 1 && written_inside_a_sentence(text, bare));
         Some(Name { span, genitive })
+    }
+}
+
+impl Scope<'_> {
+    /// Whether `span` is written as a team's name in the gazetteers, which the recognition left
+    /// out (`i Norge`, `fra Costa Rica`: the place): no unknown player.
+    fn is_team_name(&self, span: Span) -> bool {
+        let mut forms = Vec::new();
+        self.gazetteer.forms_at(self.folded, span.start, &mut forms);
+        forms.iter().any(|f| {
+            f.span().end == span.end
+                && self
+                    .gazetteer
+                    .candidates(f.pattern())
+                    .iter()
+                    .all(|c| self.gazetteer.entity(c.entity).kind.is_team())
+        })
     }
 }
 
@@ -325,6 +351,7 @@ mod tests {
             ("Da Ola Moe scoret, jublet alle.", &["goal Ola Moe"]),
             ("Han satte inn 1-0 på Aspmyra.", &[]),
             ("Da sto det 1-1, og Stadion kokte.", &[]),
+            ("– Kanskje scoret vi for tidlig, sa han.", &[]),
             (
                 "Jamal Whitfield stikker i bakrom, ser Lars Ekdahl langt ute og chipper ballen over svensken.",
                 &["goal Whitfield"],

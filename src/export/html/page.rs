@@ -222,7 +222,7 @@ impl<'a> Parts<'a> {
             football: analysis.football,
             home: row.map_or("", |r| r.home).to_string(),
             away: row.map_or("", |r| r.away).to_string(),
-            score: row.map_or("", |r| r.score).to_string(),
+            score: row.map_or(String::new(), |r| r.score.to_string()),
             goals: analysis.facts.as_ref().map_or(0, |f| f.goals.len()),
             consistent: analysis.facts.as_ref().and_then(|f| f.consistent),
             events,
@@ -350,7 +350,7 @@ impl<'a> Parts<'a> {
                 parts.push(escaped(row.team).to_string());
             }
             if !row.score.is_empty() {
-                parts.push(format!("score {}", escaped(row.score)));
+                parts.push(format!("score {}", escaped(&row.score)));
             }
             parts.push(format!("<q class=\"trig\">{}</q>", escaped(row.trigger)));
             put!(out, " {}", parts.join(" · "));
@@ -450,7 +450,7 @@ fn write_facts(out: &mut String, row: &MatchRow<'_>, goals: usize) {
         put!(
             out,
             "<div><dt>Score</dt><dd>{} <small>({})</small></dd></div>\n",
-            escaped(row.score),
+            escaped(&row.score),
             row.score_source
         );
     }
