@@ -23,8 +23,8 @@ pub struct Args {
     /// Files, folders (recursed: .txt, .md, .jsonl) or `-` for standard input.
     #[arg(required = true)]
     inputs: Vec<String>,
-    /// The folder for events.csv, mentions.csv, matches.csv and report.json; `-` streams the
-    /// event rows to standard output (for pipes) and writes nothing else.
+    /// The folder for events.csv, mentions.csv, matches.csv, goals.csv and report.json; `-`
+    /// streams the rows to standard output (for pipes) and writes nothing else.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     #[command(flatten)]
