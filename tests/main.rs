@@ -5,6 +5,7 @@
 mod cli;
 mod commands;
 mod common;
+mod messages;
 mod properties;
 mod robustness;
 mod shared_data;

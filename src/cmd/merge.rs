@@ -88,6 +88,13 @@ fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Repo
     let mut shards: Vec<(Shard, PathBuf, Report)> = Vec::new();
     for folder in folders {
         let path = folder.join("report.json");
+        if !path.is_file() {
+            bail!(
+                "{}: not a shard folder (it has no report.json; make shards with extract --shard \
+                 I/N --out DIR, then merge those folders)",
+                folder.display()
+            );
+        }
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
         let mut report: Report = serde_json::from_str(&text)
@@ -106,7 +113,8 @@ fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Repo
     for (shard, folder, _) in &shards {
         if shard.count != first.count || shard.inputs != first.inputs {
             bail!(
-                "{} is shard {}/{} of other inputs than {} (shard {}/{}): not one run",
+                "{} is shard {}/{} of other inputs than {} (shard {}/{}): not one run; merge the \
+                 shard folders of one extract --shard run",
                 folder.display(),
                 shard.index,
                 shard.count,
@@ -119,7 +127,7 @@ fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Repo
     for pair in shards.windows(2) {
         if pair[0].0.index == pair[1].0.index {
             bail!(
-                "shard {}/{} twice: {} and {}",
+                "shard {}/{} twice: {} and {}; give each shard folder once",
                 pair[0].0.index,
                 first.count,
                 pair[0].1.display(),
@@ -132,7 +140,11 @@ fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Repo
         .map(|i| format!("{i}/{}", first.count))
         .collect();
     if !missing.is_empty() {
-        bail!("missing shards: {}", missing.join(", "));
+        bail!(
+            "missing shards: {}; give every shard folder of the run ({} in all)",
+            missing.join(", "),
+            first.count
+        );
     }
     Ok(shards
         .into_iter()

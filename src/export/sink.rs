@@ -59,7 +59,7 @@ impl FolderSink {
                 line: 0,
                 column: None,
                 message: "is a file, not a folder: --out wants a folder for the five outputs \
-                          (or `-` to stream the event rows)"
+                          (or `-` to stream the rows)"
                     .into(),
             }]));
         }
