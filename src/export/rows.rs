@@ -52,7 +52,7 @@ pub struct MentionRow<'a> {
     /// The end of the mention's byte range (exclusive).
     pub end: usize,
     /// The mention as written.
-    pub surface: &'a str,
+    pub surface: std::borrow::Cow<'a, str>,
     /// The entity's gazetteer id; `|`-separated candidates when ambiguous.
     pub entity_id: String,
     /// The entity kind (of the first candidate when ambiguous).
@@ -210,7 +210,7 @@ pub fn mention_rows<'a>(
             sentence: mention.sentence.index(),
             start: mention.span.start,
             end: mention.span.end,
-            surface: &text[mention.span],
+            surface: one_line(&text[mention.span]),
             entity_id: if linked {
                 first.id.clone()
             } else {

@@ -74,7 +74,7 @@ impl<'a> NameFilter<'a> {
             full_name_ends: {
                 let mut ends: Vec<usize> = matches
                     .iter()
-                    .filter(|m| m.surface(text).contains(' '))
+                    .filter(|m| m.surface(text).contains([' ', '\n']))
                     .map(|m| m.span.start + m.name_len)
                     .collect();
                 ends.sort_unstable();
@@ -272,7 +272,7 @@ fn names_a_ground(site: &Site) -> bool {
 
 /// A one-word match that can only be a person's alias, as a surname is.
 fn is_surname_match(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
-    !m.surface(text).contains(' ')
+    !m.surface(text).contains([' ', '\n'])
         && m.candidates
             .iter()
             .all(|&(e, is_name)| !is_name && gazetteer.entity(e).kind.is_person())

@@ -255,7 +255,28 @@ pub fn fold(text: &str) -> String {
             }
         }
     }
+    join_wrapped_lines(&mut out);
     out
+}
+
+/// A line break after a letter or digit, with a letter or digit after it, becomes a space: a
+/// hard-wrapped line (`Thomas\nMüller`) breaks no name. A break after punctuation or before a
+/// blank line stays.
+fn join_wrapped_lines(folded: &mut String) {
+    // A byte for a byte: offsets stay, and '\n' and ' ' are both ASCII.
+    let text = folded.as_str();
+    let breaks: Vec<usize> = text
+        .match_indices('\n')
+        .map(|(at, _)| at)
+        .filter(|&at| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + 1..].chars().next();
+            before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric)
+        })
+        .collect();
+    for at in breaks {
+        folded.replace_range(at..=at, " ");
+    }
 }
 
 /// The tokens of one paragraph: its word-boundary pieces, merged by the Norwegian rules.
@@ -310,6 +331,20 @@ mod tests {
                 Word, Word, Number, Punct, Word, Score
             ]
         );
+    }
+
+    #[test]
+    fn folding_joins_a_name_broken_over_two_lines() {
+        let table = [
+            ("Thomas\nMüller", "thomas müller"),
+            ("slutt.\nMüller", "slutt.\nmüller"),
+            ("Brann\n\nMolde", "brann\n\nmolde"),
+            ("ØRJAN\nNYLAND", "ørjan nyland"),
+        ];
+        for (text, folded) in table {
+            assert_eq!(fold(text), folded, "{text:?}");
+            assert_eq!(fold(text).len(), text.len(), "{text:?}: offsets stay");
+        }
     }
 
     #[test]

@@ -61,10 +61,32 @@ pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
 fn starts_a_line(line: &str) -> bool {
     let first_word: String = line.chars().take_while(|c| c.is_alphanumeric()).collect();
     line.starts_with(['-', '–', '—', '•', '*', '«'])
-        || line.starts_with(|c: char| c.is_ascii_digit())
+        || starts_with_a_marked_number(line)
         || starts_with_dateline(line)
         || (is_fact_label_word(&first_word.to_lowercase())
             && line.split(':').next().is_some_and(|label| label.len() < 20))
+}
+
+/// Whether a line starts with a live blog's minute or a list's number: digits (and `+digits`)
+/// followed by `'`, `’` or `:`, or by `.` or `)` and a capitalised word (`23' Mål`, `90+2: Slutt`,
+/// `67. Gult kort`, `1) Brann`), or nothing else; not a wrapped line's `0-1.` or `112. minutt`.
+fn starts_with_a_marked_number(line: &str) -> bool {
+    let digits = |s: &str| s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = &line[line.len() - digits(line)..];
+    if rest.len() == line.len() {
+        return false;
+    }
+    let rest = match rest.strip_prefix('+') {
+        Some(added) => &added[added.len() - digits(added)..],
+        None => rest,
+    };
+    let mut chars = rest.chars();
+    match chars.next() {
+        None => true,
+        Some('\'' | '’' | ':') => true,
+        Some('.' | ')') => chars.as_str().trim_start().starts_with(char::is_uppercase),
+        _ => false,
+    }
 }
 
 /// Whether a line starts with a dateline's place in capitals (`TROMSØ (VG):`, `OSLO/SAO PAULO`).
@@ -272,6 +294,28 @@ mod tests {
                 "Molde ble bedre",
                 "OSLO (VG) (Brann - Molde 1-1) i en kamp som varte og varte lenge nok",
                 "Det regnet.",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_wrapped_line_may_start_with_a_score_or_an_ordinal_but_not_a_minute() {
+        let wrapped = "Tittel\n\
+                       Kampen var målløs helt frem til Götzes scoring i det\n\
+                       112. minutt, og Tyskland slo corneren som ga ledelsen\n\
+                       1-0. Det var fortjent etter en jevn og hard kamp i Rio.\n\
+                       67. Gult kort til Moe.\n\
+                       70' Mål for Brann!";
+        assert_eq!(
+            sentences(wrapped),
+            [
+                "Tittel",
+                "Kampen var målløs helt frem til Götzes scoring i det\n112. minutt, og \
+                 Tyskland slo corneren som ga ledelsen\n1-0.",
+                "Det var fortjent etter en jevn og hard kamp i Rio.",
+                "67.",
+                "Gult kort til Moe.",
+                "70' Mål for Brann!",
             ]
         );
     }
