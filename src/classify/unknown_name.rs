@@ -119,8 +119,9 @@ impl Scope<'_> {
     /// runs of capitalised words (`Jonah Adebayo`, `Kwame Osei-Boateng`, `Rafael van der Berg`),
     /// without an opener or title before them (`Da`, `Kaptein`), nor a keeper beaten or a
     /// passer (`bak Moe`, `fra Moe`), a keeper (`Molde-keeper Aasebø`), an official or coach
-    /// (`dommer Aasen`) or a ground (`Brann Stadion`). A single word opening the sentence is a name only when the document writes
-    /// it capitalised inside a sentence too.
+    /// (`dommer Aasen`), a ground (`Brann Stadion`) or a team's name. A word opening the sentence
+    /// is part of a name only when it is a first name of the gazetteers or the document writes it
+    /// capitalised inside a sentence too.
     fn unknown_names(&self) -> Vec<Name> {
         let text = self.text;
         let mentions = &self.recognition.mentions[self.mentions.clone()];
@@ -172,8 +173,9 @@ impl Scope<'_> {
             let opens_sentence = self.tokens[..first]
                 .iter()
                 .all(|t| t.kind != TokenKind::Word);
-            let opener =
-                opens_sentence && !first_name && !written_inside_a_sentence(text, word(first));
+            let opener = opens_sentence
+                && !first_name
+                && !written_inside_a_sentence(self.nearby(), word(first));
             if opener || NOT_FIRST_NAMES.contains(&word(first).to_lowercase().as_str()) {
                 run = rest;
             }
@@ -194,14 +196,17 @@ impl Scope<'_> {
             return None;
         }
         // "Whitfields innlegg": a genitive, when the document writes the name without its `s`.
-        let genitive = word(last)
-            .strip_suffix('s')
-            .is_some_and(|bare| bare.chars().count() > 1 && written_inside_a_sentence(text, bare));
+        let genitive = word(last).strip_suffix('s').is_some_and(|bare| {
+            bare.chars().count() > 1 && written_inside_a_sentence(self.nearby(), bare)
+        });
         Some(Name { span, genitive })
     }
-}
 
-impl Scope<'_> {
+    /// The text around the sentence that tells whether a word is a name.
+    fn nearby(&self) -> &str {
+        &self.text[around(self.text, self.sentence)]
+    }
+
     /// Whether `span` is written as a team's name in the gazetteers, which the recognition left
     /// out (`i Norge`, `fra Costa Rica`: the place): no unknown player.
     fn is_team_name(&self, span: Span) -> bool {
@@ -244,7 +249,11 @@ pub(crate) fn fullest_name(
     };
     let words: Vec<&str> = text[name].split_whitespace().collect();
     let mut fullest = name;
-    for sentence in sentences {
+    let window = around(text, name);
+    let near = sentences
+        .iter()
+        .filter(|s| s.span.end > window.start && s.span.start < window.end);
+    for sentence in near {
         let tokens = &sentence.tokens;
         for at in 0..tokens.len() {
             let follows = words
@@ -264,7 +273,7 @@ pub(crate) fn fullest_name(
                 let genitive = !first_name
                     && word
                         .strip_suffix('s')
-                        .is_some_and(|bare| written_inside_a_sentence(text, bare));
+                        .is_some_and(|bare| written_inside_a_sentence(&text[window], bare));
                 let opener = first - 1 == 0 && !first_name;
                 if !is_name_word(text, previous)
                     || recognised(previous)
@@ -304,6 +313,18 @@ fn is_name_word(text: &str, token: &Token) -> bool {
 
 /// Whether `word` stands capitalised after a lower-case word somewhere in the text: a name, and
 /// not a word capitalised for opening a sentence.
+/// How far around a sentence a name is looked for, in bytes: a report is a few thousand, and a
+/// huge document costs no more per name.
+const NAME_WINDOW_BYTES: usize = 20_000;
+
+/// The bytes within [`NAME_WINDOW_BYTES`] of `span`, on character boundaries.
+fn around(text: &str, span: Span) -> Span {
+    Span::new(
+        text.floor_char_boundary(span.start.saturating_sub(NAME_WINDOW_BYTES)),
+        text.ceil_char_boundary((span.end + NAME_WINDOW_BYTES).min(text.len())),
+    )
+}
+
 fn written_inside_a_sentence(text: &str, word: &str) -> bool {
     text.match_indices(word).any(|(at, _)| {
         let ends = text[at + word.len()..]
