@@ -19,6 +19,7 @@ fn gazetteer_add_then_check_then_extract_with_overlay() {
             "Norge",
             "--position",
             "FW",
+            "--with-defaults",
         ],
     );
     assert!(
@@ -33,9 +34,10 @@ fn gazetteer_add_then_check_then_extract_with_overlay() {
     );
     let again = add_haaland(gaz_arg, &[]);
     assert_eq!(again.status.code(), Some(2), "a duplicate id is refused");
-    assert!(
-        String::from_utf8_lossy(&again.stderr).contains("duplicate id player:erling-braut-haaland")
-    );
+    assert!(String::from_utf8_lossy(&again.stderr).contains(
+        "players.csv (the new row): column id: duplicate id player:erling-braut-haaland \
+         (first at "
+    ));
     assert_eq!(
         read(&gaz.join("players.csv")).lines().count(),
         2,
@@ -47,10 +49,15 @@ fn gazetteer_add_then_check_then_extract_with_overlay() {
     assert!(check.status.success(), "{stdout}");
     assert!(stdout.contains("0 problems"), "{stdout}");
     let alone = kampfakta(&["gazetteer", "check", gaz_arg]);
-    assert_eq!(
-        alone.status.code(),
-        Some(1),
-        "without the defaults, the club and nation are unknown"
+    let stdout = String::from_utf8_lossy(&alone.stdout);
+    assert!(alone.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(
+            "players.csv:2: column club: club \"club:manchester-city\" for id \
+             player:erling-braut-haaland is in the shipped gazetteers, which this run leaves out: \
+             taken from them as club:manchester-city; run with --with-defaults to use them all"
+        ),
+        "without the defaults, the club and nation are warned of: {stdout}"
     );
 
     let corpus = dir.path().join("a.txt");
@@ -72,6 +79,26 @@ fn gazetteer_add_then_check_then_extract_with_overlay() {
         ["player:erling-braut-haaland"]
     );
     assert_eq!(column(&events, "team_id"), ["club:manchester-city"]);
+}
+
+#[test]
+fn gazetteer_add_takes_an_unknown_club_with_a_warning_that_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let gaz = dir.path().join("gaz");
+    let gaz_arg = gaz.to_str().unwrap();
+    let add = add_haaland(gaz_arg, &["--club", "Bodo Glimt", "--with-defaults"]);
+    let stderr = String::from_utf8_lossy(&add.stderr);
+    assert!(add.status.success(), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "kampfakta: warning: {gaz_arg}/players.csv:2: column club: unknown club \"Bodo Glimt\" \
+             for id player:erling-braut-haaland: taken as a club of its own, club:bodo-glimt; did \
+             you mean club:bodø-glimt? To describe it: kampfakta gazetteer add club --name \
+             \"Bodo Glimt\" --dir {gaz_arg}\n"
+        )
+    );
+    assert_eq!(read(&gaz.join("players.csv")).lines().count(), 2);
 }
 
 /// `kampfakta gazetteer add player --name "Erling Braut Haaland" --dir DIR EXTRA...`

@@ -452,3 +452,84 @@ fn the_shipped_model_is_what_its_training_command_gives() {
         "data/events.model is not what training gives now: train it again with the README's command"
     );
 }
+
+/// A squad list as an analyst maps it (`nation` renamed `nationality`, the other columns left as
+/// they are), with clubs the gazetteers do not know (`Al-Gharafa`, `PSV`): the run warns, with the
+/// file's lines and the closest known ids, and goes on with those clubs as clubs of their own.
+#[test]
+fn a_squad_list_with_unknown_clubs_runs_with_warnings() {
+    let Some(squads) = shared("facts/worldcup-2014-players.csv") else {
+        return;
+    };
+    let mut lines = squads.lines();
+    let header = lines.next().unwrap().replace(",nation,", ",nationality,");
+    assert_eq!(
+        header,
+        "name,position,number,club,club_country,nationality,caps"
+    );
+    let wanted = [
+        "Sergio Romero",
+        "Mark Bresciano",
+        "Santiago Arias",
+        "Memphis Depay",
+    ];
+    let rows: Vec<&str> = lines
+        .filter(|line| {
+            wanted
+                .iter()
+                .any(|name| line.starts_with(&format!("{name},")))
+        })
+        .collect();
+    assert_eq!(rows.len(), wanted.len(), "{rows:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let gaz = dir.path().join("squads");
+    std::fs::create_dir(&gaz).unwrap();
+    std::fs::write(
+        gaz.join("players.csv"),
+        format!("{header}\n{}\n", rows.join("\n")),
+    )
+    .unwrap();
+    let corpus = dir.path().join("psv.txt");
+    std::fs::write(
+        &corpus,
+        "PSV - Ajax 2-0\nMemphis Depay scoret for PSV i det 12. minutt.",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let gaz_arg = gaz.to_str().unwrap();
+    let output = crate::common::extract(
+        &[corpus.to_str().unwrap()],
+        &out,
+        &["--gazetteer", gaz_arg, "--with-defaults"],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let file = gaz.join("players.csv").display().to_string();
+    let line_of = |name: &str| 2 + wanted.iter().position(|w| *w == name).unwrap();
+    for expected in [
+        format!(
+            "kampfakta: warning: {file}:1: columns \"number\", \"club_country\", \"caps\" not read"
+        ),
+        format!(
+            "kampfakta: warning: {file}:{}: column club: unknown club \"Al-Gharafa\" for id \
+             player:mark-bresciano: taken as a club of its own, club:al-gharafa",
+            line_of("Mark Bresciano")
+        ),
+        format!(
+            "kampfakta: warning: {file}:{}: column club: unknown club \"PSV\" for id \
+             player:memphis-depay: taken as a club of its own, club:psv; did you mean \
+             club:psv-eindhoven? To describe it: kampfakta gazetteer add club --name \"PSV\" \
+             --dir {gaz_arg}",
+            line_of("Memphis Depay")
+        ),
+    ] {
+        assert!(stderr.contains(&expected), "{expected}\nin\n{stderr}");
+    }
+    let events = crate::common::read(&out.join("events.csv"));
+    assert_eq!(
+        crate::common::column(&events, "player_id"),
+        ["player:memphis-depay"]
+    );
+    let mentions = crate::common::read(&out.join("mentions.csv"));
+    assert!(mentions.contains("club:psv,"), "{mentions}");
+}

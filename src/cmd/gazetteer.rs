@@ -107,6 +107,10 @@ pub struct RowArgs {
     /// The gazetteer folder to add to.
     #[arg(long)]
     dir: PathBuf,
+    /// Validate the folder over the shipped gazetteers, as `extract --gazetteer DIR
+    /// --with-defaults` reads it (a club or nation it names may be a shipped one).
+    #[arg(long)]
+    with_defaults: bool,
 }
 
 impl Add {
@@ -221,7 +225,10 @@ fn check(dirs: Vec<PathBuf>, with_defaults: bool, show: usize) -> anyhow::Result
         );
     }
     let warnings = gazetteer.warnings();
-    println!("warnings (aliases left out): {}", warnings.len());
+    println!(
+        "warnings (aliases left out, unknown clubs and nations, columns not read): {}",
+        warnings.len()
+    );
     for warning in warnings {
         println!("  {warning}");
     }
@@ -251,18 +258,62 @@ fn add(what: Add) -> anyhow::Result<ExitCode> {
         attrs,
     };
 
-    // Append, then validate the folder as it will be used (over the shipped gazetteers); a row
-    // that does not validate is taken out again, so the file is never left invalid.
+    // Append, then validate the folder as `extract --gazetteer DIR [--with-defaults]` will read
+    // it; a row that does not validate is taken out again, so the file is never left invalid.
     let file = args.dir.join(kind.file_name());
     let before = std::fs::read(&file).ok();
     let path = append_row(&args.dir, kind, &entity)?;
-    if let Err(err) = Gazetteer::builder().defaults().folder(&args.dir).build() {
-        match before {
-            Some(bytes) => std::fs::write(&file, bytes)?,
-            None => std::fs::remove_file(&file)?,
+    let line = new_row_line(before.as_deref());
+    let mut builder = Gazetteer::builder();
+    if args.with_defaults {
+        builder = builder.defaults();
+    }
+    let file_name = path.display().to_string();
+    let of_new_row =
+        |problem: &kampfakta::error::Problem| problem.file == file_name && problem.line == line;
+    match builder.folder(&args.dir).build() {
+        Ok(gazetteer) => {
+            for warning in gazetteer.warnings().iter().filter(|w| of_new_row(w)) {
+                eprintln!("kampfakta: warning: {warning}");
+            }
         }
-        bail!("{id} was not added:\n{err}");
+        Err(err) => {
+            match before {
+                Some(bytes) => std::fs::write(&file, bytes)?,
+                None => std::fs::remove_file(&file)?,
+            }
+            // The new row's line is gone with it: name it as the new row.
+            let message = match err {
+                Error::Invalid(problems) => problems
+                    .iter()
+                    .map(|p| match of_new_row(p) {
+                        true => p.to_string().replacen(
+                            &format!("{file_name}:{line}:"),
+                            &format!("{file_name} (the new row):"),
+                            1,
+                        ),
+                        false => p.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                other => other.to_string(),
+            };
+            bail!("{id} was not added:\n{message}");
+        }
     }
     println!("added {id} to {}", path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line `append_row` writes a row to, after a file's content before it (`None`: a new file,
+/// whose header is line 1).
+fn new_row_line(before: Option<&[u8]>) -> u64 {
+    match before {
+        None | Some([]) => 2,
+        Some(bytes) => {
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+            // A last line without its line end gets one before the new row.
+            lines + 1 + u64::from(!bytes.ends_with(b"\n"))
+        }
+    }
 }

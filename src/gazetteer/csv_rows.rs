@@ -1,6 +1,7 @@
 //! Reading one gazetteer CSV file into rows: the header mapped to columns, each row checked
 //! (name, aliases, birth date, UTF-8), every problem kept with its `file:line` and column.
 
+use super::references::edit_distance;
 use super::{slug, Entity, EntityKind};
 use crate::error::Problem;
 
@@ -11,6 +12,8 @@ pub(super) struct Row {
     pub(super) line: u64,
     /// The position of its layer (see [`GazetteerBuilder`](super::GazetteerBuilder)).
     pub(super) layer: usize,
+    /// Whether the id was derived from the name (the row gives none).
+    pub(super) derived_id: bool,
     /// What was left out of it without making it unusable (an alias that is a common word).
     pub(super) warnings: Vec<Problem>,
 }
@@ -51,9 +54,13 @@ impl Columns {
         let Some(name) = column("name") else {
             let hint = match headers.first() {
                 Some(h) if h.contains(';') || h.contains('\t') => {
-                    " (the file looks separated by ';' or tab; use ',')"
+                    " (the file looks separated by ';' or tab; use ',')".to_string()
                 }
-                _ => "",
+                _ => format!(
+                    " (the first line is the header; {} reads {})",
+                    kind.file_name(),
+                    known_columns(kind).join(", ")
+                ),
             };
             return Err(format!("missing required column \"name\"{hint}"));
         };
@@ -70,20 +77,69 @@ impl Columns {
     }
 }
 
+/// Every column a file of `kind` reads, in the order `write_folder` writes them.
+fn known_columns(kind: EntityKind) -> Vec<&'static str> {
+    let mut columns = vec!["id", "name", "aliases"];
+    columns.extend(kind.columns());
+    columns
+}
+
+/// The warning for the header's columns that a file of `kind` does not read (`nation` for
+/// `nationality`), naming the known columns; `None` when it reads them all.
+fn unknown_columns(kind: EntityKind, headers: &[String]) -> Option<String> {
+    let known = known_columns(kind);
+    let unknown: Vec<String> = headers
+        .iter()
+        .filter(|h| !h.is_empty() && !known.contains(&h.as_str()))
+        .map(|h| {
+            // A known column the header lacks, written like this one (`nation`, `alias`).
+            let near = known.iter().find(|k| {
+                !headers.iter().any(|other| other == *k)
+                    && (k.starts_with(h.as_str()) || h.starts_with(*k) || edit_distance(h, k) <= 2)
+            });
+            match near {
+                Some(near) => format!("{h:?} (did you mean {near}?)"),
+                None => format!("{h:?}"),
+            }
+        })
+        .collect();
+    if unknown.is_empty() {
+        return None;
+    }
+    let (what, them) = match unknown.len() {
+        1 => ("column", "it is"),
+        _ => ("columns", "they are"),
+    };
+    Some(format!(
+        "{what} {} not read: {them} left out ({} reads {}; rename a column to use it)",
+        unknown.join(", "),
+        kind.file_name(),
+        known.join(", ")
+    ))
+}
+
 /// One file being read: what it holds, its name for messages, and where problems go.
 struct Sheet<'p> {
     kind: EntityKind,
     file: &'p str,
     problems: &'p mut Vec<Problem>,
+    /// What is read differently from what the file may mean, without being unusable.
+    warnings: &'p mut Vec<Problem>,
+    /// The content as read (line ends as LF), and the byte offsets of its line ends, to name a
+    /// record's line.
+    content: &'p [u8],
+    line_ends: Vec<usize>,
 }
 
 /// Reads one CSV file of `kind` (a byte-order mark allowed); rows with problems are reported to
-/// `problems` and left out, or kept with the bad value left out.
+/// `problems` and left out, or kept with the bad value left out; columns it does not read are
+/// reported to `warnings`.
 pub(super) fn parse(
     kind: EntityKind,
     file: &str,
     content: &[u8],
     problems: &mut Vec<Problem>,
+    warnings: &mut Vec<Problem>,
 ) -> Vec<Row> {
     let content = content.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(content);
     // CRLF line ends as LF: the CSV reader counts a CRLF file's lines one short, and every
@@ -104,6 +160,14 @@ pub(super) fn parse(
         kind,
         file,
         problems,
+        warnings,
+        content,
+        line_ends: content
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b == b'\n')
+            .map(|(i, _)| i)
+            .collect(),
     };
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
@@ -116,7 +180,7 @@ pub(super) fn parse(
         match record {
             Ok(record) => rows.extend(sheet.row(&columns, &record)),
             Err(err) => {
-                let line = err.position().map_or(0, |p| p.line());
+                let line = sheet.line(err.position());
                 sheet.report(line, None, format!("malformed CSV: {err}"));
             }
         }
@@ -125,6 +189,19 @@ pub(super) fn parse(
 }
 
 impl Sheet<'_> {
+    /// The file's line at a reader position, counted from its byte offset: the reader's own line
+    /// count leaves out blank lines, and a record's offset is where the blank lines before it
+    /// start.
+    fn line(&self, position: Option<&csv::Position>) -> u64 {
+        position.map_or(0, |p| {
+            let mut start = usize::try_from(p.byte()).unwrap_or(usize::MAX);
+            while self.content.get(start) == Some(&b'\n') {
+                start += 1;
+            }
+            self.line_ends.partition_point(|&end| end < start) as u64 + 1
+        })
+    }
+
     fn report(&mut self, line: u64, column: Option<&str>, message: String) {
         self.problems.push(Problem {
             file: self.file.to_string(),
@@ -149,7 +226,17 @@ impl Sheet<'_> {
             .map(|h| String::from_utf8_lossy(h).trim().to_lowercase())
             .collect();
         match Columns::find(self.kind, &headers) {
-            Ok(columns) => Some(columns),
+            Ok(columns) => {
+                if let Some(message) = unknown_columns(self.kind, &headers) {
+                    self.warnings.push(Problem {
+                        file: self.file.to_string(),
+                        line: 1,
+                        column: None,
+                        message,
+                    });
+                }
+                Some(columns)
+            }
             Err(message) => {
                 self.report(1, None, message);
                 None
@@ -159,7 +246,7 @@ impl Sheet<'_> {
 
     /// One record as a row; `None` (reported) when its name is empty.
     fn row(&mut self, columns: &Columns, record: &csv::ByteRecord) -> Option<Row> {
-        let line = record.position().map_or(0, |p| p.line());
+        let line = self.line(record.position());
         let mut field = |index: Option<usize>, name: &str| -> String {
             let Some(bytes) = index.and_then(|i| record.get(i)) else {
                 return String::new();
@@ -175,7 +262,11 @@ impl Sheet<'_> {
                 }
                 Ok(value) => value.trim().to_string(),
                 Err(_) => {
-                    self.report(line, Some(name), "invalid UTF-8".into());
+                    self.report(
+                        line,
+                        Some(name),
+                        "invalid UTF-8 (save the file as UTF-8)".into(),
+                    );
                     String::new()
                 }
             }
@@ -189,10 +280,15 @@ impl Sheet<'_> {
             .map(|(c, i)| (c.to_string(), field(Some(*i), c)))
             .collect();
         if name.is_empty() {
-            self.report(line, Some("name"), "empty name".into());
+            self.report(
+                line,
+                Some("name"),
+                "empty name (fill it in, or delete the row)".into(),
+            );
             return None;
         }
-        let id = if id.is_empty() {
+        let derived_id = id.is_empty();
+        let id = if derived_id {
             format!("{}:{}", self.kind.id_prefix(), slug(&name))
         } else {
             id
@@ -212,6 +308,7 @@ impl Sheet<'_> {
             file: self.file.to_string(),
             line,
             layer: 0,
+            derived_id,
             warnings,
         })
     }
@@ -294,11 +391,69 @@ mod tests {
             "clubs.csv",
             b"id;name\nclub:x;X\n",
             &mut problems,
+            &mut Vec::new(),
         );
         assert!(
             problems[0].to_string().contains("separated by ';'"),
             "{}",
             problems[0]
+        );
+    }
+
+    #[test]
+    fn header_problems_and_warnings() {
+        let table: [(&str, &str, &[&str], &[&str]); 3] = [
+            ("every column known", "id,name,aliases,club\n", &[], &[]),
+            (
+                "a near name",
+                "name,Nation,caps,club,club_country,alias\n",
+                &[],
+                &[
+                    "players.csv:1: columns \"nation\" (did you mean nationality?), \"caps\", \
+                   \"club_country\", \"alias\" (did you mean aliases?) not \
+                   read: they are left out (players.csv reads id, name, aliases, club, \
+                   nationality, position, birth_date; rename a column to use it)",
+                ],
+            ),
+            (
+                "no name",
+                "id,navn\n",
+                &[
+                    "players.csv:1: missing required column \"name\" (the first line is the \
+                   header; players.csv reads id, name, aliases, club, nationality, position, \
+                   birth_date)",
+                ],
+                &[],
+            ),
+        ];
+        for (name, csv, expected_problems, expected_warnings) in table {
+            let (mut problems, mut warnings) = (Vec::new(), Vec::new());
+            parse(
+                EntityKind::Player,
+                "players.csv",
+                csv.as_bytes(),
+                &mut problems,
+                &mut warnings,
+            );
+            let text = |p: Vec<Problem>| p.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+            assert_eq!(text(problems), expected_problems, "{name}");
+            assert_eq!(text(warnings), expected_warnings, "{name}");
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_names_its_line() {
+        let mut problems = Vec::new();
+        parse(
+            EntityKind::Player,
+            "players.csv",
+            b"name,club\nA,B\nC,\xFF\n",
+            &mut problems,
+            &mut Vec::new(),
+        );
+        assert_eq!(
+            problems[0].to_string(),
+            "players.csv:3: column club: invalid UTF-8 (save the file as UTF-8)"
         );
     }
 }

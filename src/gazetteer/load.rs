@@ -3,6 +3,7 @@
 //! club and nationality references resolved to ids. Every problem of every file is collected.
 
 use super::csv_rows::{parse, Row};
+use super::references::resolve_references;
 use super::{Entity, EntityKind, Gazetteer};
 use crate::error::{Error, Problem, Result};
 use crate::segment::fold;
@@ -76,9 +77,14 @@ impl GazetteerBuilder {
             let files = layer.files(&mut problems)?;
             rows.add_layer(layer_index, files, &mut problems);
         }
-        let warnings = std::mem::take(&mut rows.warnings);
+        let mut warnings = std::mem::take(&mut rows.warnings);
         let (mut rows, merged, same_layer) = merge_same_names(rows.rows);
-        resolve_references(&mut rows, &merged, &mut problems);
+        let shipped = if self.layers.iter().any(|l| matches!(l, Layer::Embedded)) {
+            None
+        } else {
+            Some(shipped_teams())
+        };
+        resolve_references(&mut rows, &merged, shipped.as_deref(), &mut warnings);
         if !problems.is_empty() {
             return Err(Error::Invalid(problems));
         }
@@ -132,22 +138,46 @@ impl LayeredRows {
                         file: name,
                         line: 0,
                         column: None,
-                        message: err.to_string(),
+                        message: format!("cannot read the file: {err}"),
                     });
                     continue;
                 }
             };
-            for mut row in parse(kind, &name, &content, problems) {
+            for mut row in parse(kind, &name, &content, problems, &mut self.warnings) {
                 row.layer = layer;
                 self.warnings.append(&mut row.warnings);
                 if let Some((file, line)) = seen_in_layer.get(&row.entity.id) {
-                    problems.push(Problem {
-                        file: row.file.clone(),
-                        line: row.line,
-                        column: Some("id".into()),
-                        message: format!("duplicate id {} (first at {file}:{line})", row.entity.id),
-                    });
-                    continue;
+                    if row.derived_id {
+                        // Two people of one name in a squad list: not a mistake in an id the
+                        // user wrote, so the later one gets a number.
+                        let taken = (2..)
+                            .map(|n| format!("{}-{n}", row.entity.id))
+                            .find(|id| !seen_in_layer.contains_key(id))
+                            .expect("some number is free");
+                        self.warnings.push(Problem {
+                            file: row.file.clone(),
+                            line: row.line,
+                            column: Some("id".into()),
+                            message: format!(
+                                "{:?} is also the name at {file}:{line}, whose derived id is {}: \
+                                 this row is {taken}; write an id to choose another",
+                                row.entity.name, row.entity.id
+                            ),
+                        });
+                        row.entity.id = taken;
+                    } else {
+                        problems.push(Problem {
+                            file: row.file.clone(),
+                            line: row.line,
+                            column: Some("id".into()),
+                            message: format!(
+                                "duplicate id {} (first at {file}:{line}): give one of the rows \
+                                 another id, or delete one",
+                                row.entity.id
+                            ),
+                        });
+                        continue;
+                    }
                 }
                 seen_in_layer.insert(row.entity.id.clone(), (row.file.clone(), row.line));
                 self.add(row);
@@ -165,6 +195,26 @@ impl LayeredRows {
             }
         }
     }
+}
+
+/// The shipped clubs and national teams, for the references of a run that leaves the shipped
+/// gazetteers out (see [`resolve_references`]).
+fn shipped_teams() -> Vec<Row> {
+    let mut ignored = (Vec::new(), Vec::new());
+    EMBEDDED
+        .iter()
+        .filter(|(kind, _)| kind.is_team())
+        .flat_map(|(kind, text)| {
+            let name = embedded_name(*kind);
+            parse(
+                *kind,
+                &name,
+                text.as_bytes(),
+                &mut ignored.0,
+                &mut ignored.1,
+            )
+        })
+        .collect()
 }
 
 /// The files a gazetteer folder may hold, for messages: `players.csv, ... or media.csv`.
@@ -257,73 +307,6 @@ fn take_missing(later: &mut Entity, earlier: &Entity) {
     }
 }
 
-/// Entity ids by (kind, id) and by (kind, folded name or alias); the first entity written a way
-/// keeps that form.
-type Lookup = HashMap<(EntityKind, String), String>;
-
-/// Turns club and nationality references (an id or a name) into ids, reporting unknown ones.
-pub(super) fn resolve_references(
-    rows: &mut [Row],
-    merged: &[(String, String)],
-    problems: &mut Vec<Problem>,
-) {
-    let lookup = reference_lookup(rows, merged);
-    for row in rows.iter_mut() {
-        for (column, target) in [
-            ("club", EntityKind::Club),
-            ("nationality", EntityKind::NationalTeam),
-        ] {
-            let Some(values) = row.entity.attr(column).map(str::to_string) else {
-                continue;
-            };
-            let mut ids = Vec::new();
-            for value in values.split('|').map(str::trim) {
-                match lookup
-                    .get(&(target, value.to_string()))
-                    .or_else(|| lookup.get(&(target, fold(value))))
-                {
-                    Some(id) => ids.push(id.as_str()),
-                    None => problems.push(Problem {
-                        file: row.file.clone(),
-                        line: row.line,
-                        column: Some(column.into()),
-                        message: format!(
-                            "unknown {} {value:?} for id {}",
-                            target.as_str().replace('_', " "),
-                            row.entity.id
-                        ),
-                    }),
-                }
-            }
-            let ids = ids.join("|");
-            row.entity.set_attr(column, ids);
-        }
-    }
-}
-
-/// What a reference can be: every id, name and alias, and the ids merged away (see
-/// [`merge_same_names`]) for clubs and national teams.
-fn reference_lookup(rows: &[Row], merged: &[(String, String)]) -> Lookup {
-    let mut lookup: Lookup = HashMap::new();
-    for row in rows {
-        let e = &row.entity;
-        lookup.insert((e.kind, e.id.clone()), e.id.clone());
-        for form in std::iter::once(&e.name).chain(&e.aliases) {
-            lookup
-                .entry((e.kind, fold(form)))
-                .or_insert_with(|| e.id.clone());
-        }
-    }
-    for (dropped, kept) in merged {
-        for kind in [EntityKind::Club, EntityKind::NationalTeam] {
-            if let Some(id) = lookup.get(&(kind, kept.clone())).cloned() {
-                lookup.insert((kind, dropped.clone()), id);
-            }
-        }
-    }
-    lookup
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,23 +318,83 @@ mod tests {
                    ,,,,\n\
                    player:a,Ann B,x||y,,1990-13-01\n";
         let mut problems = Vec::new();
-        let rows = parse(
+        let mut warnings = Vec::new();
+        let mut rows = parse(
             EntityKind::Player,
             "players.csv",
             csv.as_bytes(),
             &mut problems,
+            &mut warnings,
         );
-        let mut rows = rows;
-        resolve_references(&mut rows, &[], &mut problems);
-        let messages: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        resolve_references(&mut rows, &[], None, &mut warnings);
+        let text = |p: &[Problem]| p.iter().map(|p| p.to_string()).collect::<Vec<String>>();
         assert_eq!(
-            messages,
+            text(&problems),
             [
-                "players.csv:3: column name: empty name",
+                "players.csv:3: column name: empty name (fill it in, or delete the row)",
                 "players.csv:4: column aliases: empty alias for id player:a",
                 "players.csv:4: column birth_date: malformed date \"1990-13-01\" (want YYYY-MM-DD or YYYY)",
-                "players.csv:2: column club: unknown club \"club:nowhere\" for id player:a",
             ]
+        );
+        assert_eq!(
+            text(&warnings),
+            [
+                "players.csv:2: column club: unknown club \"club:nowhere\" for id player:a: taken \
+              as a club of its own, club:nowhere. To describe it: kampfakta gazetteer add club \
+              --id club:nowhere --name \"Nowhere\" --dir DIR"
+            ]
+        );
+    }
+
+    #[test]
+    fn fatal_problems_name_their_line_and_fix() {
+        let table = [
+            (
+                "duplicate id",
+                "id,name\nplayer:a,A\nplayer:a,B\n",
+                "players.csv:3: column id: duplicate id player:a (first at players.csv:2): give \
+                 one of the rows another id, or delete one",
+            ),
+            (
+                "missing name after a blank line",
+                "id,name\n\nplayer:a,\n",
+                "players.csv:3: column name: empty name (fill it in, or delete the row)",
+            ),
+            (
+                "blank lines at the end, then a row",
+                "id,name\nplayer:a,A\n\n\nplayer:b,\n",
+                "players.csv:5: column name: empty name",
+            ),
+            (
+                "a quoted line break",
+                "id,name,aliases\nplayer:a,A,\"x\ny\"\nplayer:b,,\n",
+                "players.csv:4: column name: empty name",
+            ),
+        ];
+        for (name, csv, expected) in table {
+            let error = players_error(csv);
+            assert!(error.contains(expected), "{name}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_derived_id_twice_in_a_folder_is_numbered_with_a_warning() {
+        let csv = "id,name\n,Eduardo\n,Eduardo\n,Eduardo\n";
+        let gazetteer = Gazetteer::builder()
+            .csv(EntityKind::Player, "players.csv", csv)
+            .build()
+            .unwrap();
+        let ids: Vec<&str> = gazetteer.entities().iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["player:eduardo", "player:eduardo-2", "player:eduardo-3"]
+        );
+        let warnings: Vec<String> = gazetteer.warnings().iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            warnings[0],
+            "players.csv:3: column id: \"Eduardo\" is also the name at players.csv:2, whose \
+             derived id is player:eduardo: this row is player:eduardo-2; write an id to choose \
+             another"
         );
     }
 

@@ -3,7 +3,7 @@
 //!
 //! A gazetteer folder holds any of `players.csv`, `clubs.csv`, `national_teams.csv`,
 //! `officials.csv` and `media.csv`: UTF-8 (byte-order mark allowed), comma-separated, a header
-//! row, extra columns ignored, columns in any order.
+//! row, extra columns left out with a warning, columns in any order.
 //!
 //! - every file: `id` (unique in the folder; when empty, `<kind>:<slug of name>`), `name`
 //!   (required), `aliases` (optional, `|`-separated surface forms);
@@ -18,13 +18,16 @@
 //!
 //! Folders are layered: a row in a later folder replaces an earlier row with the same id. The
 //! shipped defaults are embedded in the binary. Every problem of every file is reported at once,
-//! each with `file:line`.
+//! each with `file:line`. What does not break a run is a warning ([`Gazetteer::warnings`]): a
+//! club or national team that no folder defines becomes an entity of its own, with the closest
+//! known ids; a column not read, an alias left out.
 
 mod csv_rows;
 mod descriptors;
 mod entity;
 mod load;
 mod profile;
+mod references;
 mod write;
 
 use crate::ids::EntityId;
@@ -261,8 +264,10 @@ impl Gazetteer {
         &self.duplicates
     }
 
-    /// What the rows lost without being unusable, as `file:line` problems: aliases left out as
-    /// common words or too short (see `gazetteer check`).
+    /// What the rows lost or left to guess without being unusable, as `file:line` problems:
+    /// aliases left out as common words or too short, clubs and national teams that no folder
+    /// defines (taken as entities of their own), columns that are not read (see `gazetteer
+    /// check`).
     pub fn warnings(&self) -> &[crate::error::Problem] {
         &self.warnings
     }
