@@ -1,6 +1,7 @@
 //! A snapshot of every usage and input error a user meets first (merge's bad shards, a file for
 //! a folder, stream options that do not go together, gold files with nothing to score, an input
-//! that is not there), with its exit code: a message that changes fails here and is reviewed.
+//! that is not there, a gazetteer that is a file, a squad list with an unknown club and column),
+//! with its exit code: a message that changes fails here and is reviewed.
 //! The temporary folder's path is written `<TMP>`.
 
 use crate::common::{extract, kampfakta};
@@ -23,6 +24,12 @@ fn error_messages() {
     std::fs::create_dir(dir.join("plain")).unwrap();
     std::fs::write(dir.join("a-file"), "").unwrap();
     std::fs::write(dir.join("empty.tsv"), "").unwrap();
+    std::fs::create_dir(dir.join("squad")).unwrap();
+    std::fs::write(
+        dir.join("squad/players.csv"),
+        "name,club,nation\nOla Moe,PSV,Norge\n",
+    )
+    .unwrap();
     let (s1, s2, other, plain, merged) = (
         path("s1"),
         path("s2"),
@@ -61,6 +68,25 @@ fn error_messages() {
             "--out",
             &path("o2"),
             "--quiet",
+        ],
+        vec![
+            "extract",
+            "data/samples",
+            "--out",
+            &path("o3"),
+            "--quiet",
+            "--gazetteer",
+            &path("a-file"),
+        ],
+        vec![
+            "extract",
+            "data/samples",
+            "--out",
+            &path("o4"),
+            "--quiet",
+            "--gazetteer",
+            &path("squad"),
+            "--with-defaults",
         ],
     ]
     .iter()

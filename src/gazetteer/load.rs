@@ -236,7 +236,13 @@ fn folder_files(dir: &Path, problems: &mut Vec<Problem>) -> Result<Vec<FileConte
     if !dir.is_dir() {
         return Err(Error::Io {
             path: dir.to_path_buf(),
-            source: std::io::Error::new(std::io::ErrorKind::NotFound, "not a gazetteer folder"),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!(
+                    "not a gazetteer folder: --gazetteer wants a folder holding {}",
+                    kind_files()
+                ),
+            ),
         });
     }
     let mut files = Vec::new();
