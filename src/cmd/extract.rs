@@ -1,6 +1,6 @@
 //! `kampfakta extract INPUT... --out DIR`: the whole pipeline over a corpus.
 
-use super::{GazetteerArgs, ModelArgs};
+use super::RunArgs;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kampfakta::export::html::{self, HtmlFolder, Page};
@@ -28,12 +28,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     #[command(flatten)]
-    gazetteer: GazetteerArgs,
-    #[command(flatten)]
-    model: ModelArgs,
-    /// Worker threads (default: one per core). The output is the same for any number.
-    #[arg(long)]
-    threads: Option<usize>,
+    run: RunArgs,
     /// Process shard I of N (1-based): a contiguous run of the inputs with about 1/N of their
     /// bytes. `kampfakta merge` of shards 1..N in order gives the bytes of a single run.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
@@ -52,14 +47,6 @@ pub struct Args {
     /// off for programs (pandas, R, databases), which would then see the extra `'`.
     #[arg(long)]
     excel_safe: bool,
-    /// Report mentions and events of every document. By default a long document without football
-    /// evidence (a film review, a political story) yields none.
-    #[arg(long)]
-    all_documents: bool,
-    /// A document (a file or a JSON Lines record) larger than this many bytes is reported and
-    /// not read.
-    #[arg(long, value_name = "BYTES", default_value_t = kampfakta::ingest::DEFAULT_MAX_DOCUMENT_BYTES)]
-    max_document_bytes: usize,
     /// Print nothing on success and show no progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -91,16 +78,6 @@ impl Args {
     /// `--out -`: event rows to standard output.
     fn to_stdout(&self) -> bool {
         self.out.as_os_str() == "-"
-    }
-
-    /// The pipeline of the gazetteer options, for every document with `--all-documents`.
-    fn pipeline(&self) -> anyhow::Result<Pipeline> {
-        let pipeline = self.gazetteer.pipeline()?.with_model(self.model.model()?);
-        Ok(if self.all_documents {
-            pipeline.all_documents()
-        } else {
-            pipeline
-        })
     }
 
     /// The sources to read (this shard's, with `--shard`, and which shard of which inputs it
@@ -181,9 +158,9 @@ pub(super) fn worker_threads(asked: Option<usize>) -> usize {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     super::remove_outputs_on_interrupt()?;
-    let pipeline = args.pipeline()?;
+    let pipeline = args.run.pipeline()?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(worker_threads(args.threads))
+        .num_threads(worker_threads(args.run.threads))
         .build()
         .context("starting worker threads")?;
     let (sources, this_shard, failures) = args.sources()?;
@@ -205,7 +182,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut extraction = Extraction {
         pipeline: &pipeline,
-        max_document_bytes: args.max_document_bytes,
+        max_document_bytes: args.run.max_document_bytes,
         pool,
         options: CsvOptions {
             excel_safe: args.excel_safe,
@@ -367,7 +344,7 @@ fn print_summary(args: &Args, report: &Report, bytes: u64) {
         report.seconds,
         if args.to_stdout() { "standard output".to_string() } else { args.out.display().to_string() }
     );
-    if report.documents_not_football > 0 && !args.all_documents {
+    if report.documents_not_football > 0 && !args.run.all_documents {
         eprintln!(
             "kampfakta: {} of them set aside as not about football (no mentions or events); \
              --all-documents reports every document",

@@ -95,6 +95,40 @@ pub fn remove_outputs_on_interrupt() -> anyhow::Result<()> {
     .context("installing the interrupt handler")
 }
 
+/// What the subcommands that run documents through the pipeline (`extract`, `show`) take besides
+/// their inputs and outputs.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub gazetteer: GazetteerArgs,
+    #[command(flatten)]
+    pub model: ModelArgs,
+    /// Worker threads (default: one per core). The output is the same for any number.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Report mentions and events of every document. By default a long document without football
+    /// evidence (a film review, a political story) yields none.
+    #[arg(long)]
+    pub all_documents: bool,
+    /// A document (a file or a JSON Lines record) larger than this many bytes is reported and
+    /// not read.
+    #[arg(long, value_name = "BYTES", default_value_t = kampfakta::ingest::DEFAULT_MAX_DOCUMENT_BYTES)]
+    pub max_document_bytes: usize,
+}
+
+impl RunArgs {
+    /// The pipeline of the gazetteer and model options, for every document with
+    /// `--all-documents`.
+    pub fn pipeline(&self) -> anyhow::Result<Pipeline> {
+        let pipeline = self.gazetteer.pipeline()?.with_model(self.model.model()?);
+        Ok(if self.all_documents {
+            pipeline.all_documents()
+        } else {
+            pipeline
+        })
+    }
+}
+
 /// Which model decides the events with the rules, for the subcommands that classify.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ModelArgs {

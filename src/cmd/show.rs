@@ -2,7 +2,7 @@
 //! read.
 
 use super::extract::{worker_threads, BATCH};
-use super::{GazetteerArgs, ModelArgs};
+use super::RunArgs;
 use anyhow::Context;
 use kampfakta::export::html::{self, HtmlFolder, Page};
 use kampfakta::ingest::{sources, Documents, Failure};
@@ -21,20 +21,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     #[command(flatten)]
-    gazetteer: GazetteerArgs,
-    #[command(flatten)]
-    model: ModelArgs,
-    /// Worker threads (default: one per core). The pages are the same for any number.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Show mentions and events of every document. By default a long document without football
-    /// evidence gets a page with its text alone.
-    #[arg(long)]
-    all_documents: bool,
-    /// A document (a file or a JSON Lines record) larger than this many bytes is reported and
-    /// not read.
-    #[arg(long, value_name = "BYTES", default_value_t = kampfakta::ingest::DEFAULT_MAX_DOCUMENT_BYTES)]
-    max_document_bytes: usize,
+    run: RunArgs,
     /// Print nothing on success.
     #[arg(long, short)]
     quiet: bool,
@@ -45,14 +32,9 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     super::remove_outputs_on_interrupt()?;
-    let pipeline = args.gazetteer.pipeline()?.with_model(args.model.model()?);
-    let pipeline = if args.all_documents {
-        pipeline.all_documents()
-    } else {
-        pipeline
-    };
+    let pipeline = args.run.pipeline()?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(worker_threads(args.threads))
+        .num_threads(worker_threads(args.run.threads))
         .build()
         .context("starting worker threads")?;
     let (sources, failures) = sources(&args.inputs);
@@ -66,7 +48,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for failure in &failures {
         skip(&mut folder, failure);
     }
-    let mut documents = Documents::new(sources).with_max_bytes(args.max_document_bytes);
+    let mut documents = Documents::new(sources).with_max_bytes(args.run.max_document_bytes);
     loop {
         let batch: Vec<_> = documents.by_ref().take(BATCH).collect();
         if batch.is_empty() {
