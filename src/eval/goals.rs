@@ -83,7 +83,6 @@ pub struct GoalScores {
 impl GoalScores {
     /// Scorer recall, minute recall (of the gold goals with a minute), precision of named scorers.
     pub fn ratios(&self) -> (f64, f64, f64) {
-        let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
         (
             ratio(self.scorer_right, self.gold),
             ratio(self.minute_right, self.gold_with_minute),
@@ -93,7 +92,6 @@ impl GoalScores {
 
     /// The scores as a table.
     pub fn table(&self) -> String {
-        let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
         let mut out = String::new();
         let mut line = |name: &str, a: usize, b: usize| {
             let _ = writeln!(out, "{name:<28} {a:>5} / {b:<5} {:.3}", ratio(a, b));
@@ -107,6 +105,15 @@ impl GoalScores {
         line("named scorer precision", self.scorer_right, self.named);
         line("goals found that are gold", self.matched, self.found);
         out
+    }
+}
+
+/// `a / b`, 0 when there is nothing to divide by.
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
     }
 }
 

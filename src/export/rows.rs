@@ -5,6 +5,8 @@ use crate::facts::MatchFacts;
 use crate::gazetteer::Gazetteer;
 use crate::ids::EntityId;
 use crate::pipeline::Analysis;
+use crate::recognize::Mention;
+use crate::span::Span;
 use serde::Serialize;
 
 /// `events.csv`: one row per (sentence, event kind).
@@ -149,16 +151,7 @@ pub fn event_rows<'a>(
     analysis.events.iter().map(move |event| {
         let sentence = &analysis.sentences[event.sentence];
         let actor = event.actor.map(|m| &analysis.recognition.mentions[m]);
-        let (player_id, player) = match actor {
-            Some(mention) => match mention.entity() {
-                Some(entity) => (
-                    gazetteer.entity(entity).id.clone(),
-                    gazetteer.entity(entity).name.as_str(),
-                ),
-                None => (ids(gazetteer, &mention.entities), &text[mention.span]),
-            },
-            None => (String::new(), event.name.map_or("", |name| &text[name])),
-        };
+        let (player_id, player) = person(gazetteer, text, actor, event.name);
         let team = event.team.map(|t| gazetteer.entity(t));
         EventRow {
             doc_id: &analysis.document.id,
@@ -264,17 +257,7 @@ pub fn goal_rows<'a>(
     let goals = analysis.facts.iter().flat_map(|f| &f.goals);
     goals.enumerate().map(move |(n, goal)| {
         let mention = goal.scorer.map(|m| &analysis.recognition.mentions[m]);
-        let (scorer_id, scorer) = match (mention, goal.name) {
-            (Some(mention), _) => match mention.entity() {
-                Some(entity) => (
-                    gazetteer.entity(entity).id.clone(),
-                    gazetteer.entity(entity).name.as_str(),
-                ),
-                None => (ids(gazetteer, &mention.entities), &text[mention.span]),
-            },
-            (None, Some(name)) => (String::new(), &text[name]),
-            (None, None) => (String::new(), ""),
-        };
+        let (scorer_id, scorer) = person(gazetteer, text, mention, goal.name);
         let team = goal.team.map(|t| gazetteer.entity(t));
         let minute = goal.minute;
         let mut evidence: Vec<usize> = goal.evidence.iter().map(|s| s.index()).collect();
@@ -306,6 +289,26 @@ pub fn goal_rows<'a>(
     })
 }
 
+/// A player's id and name for a row: the linked entity's, an ambiguous mention's candidate ids
+/// and surface, or (without a mention) a name no gazetteer knows, as written, with an empty id.
+fn person<'a>(
+    gazetteer: &'a Gazetteer,
+    text: &'a str,
+    mention: Option<&Mention>,
+    name: Option<Span>,
+) -> (String, &'a str) {
+    match mention {
+        Some(mention) => match mention.entity() {
+            Some(entity) => (
+                gazetteer.entity(entity).id.clone(),
+                gazetteer.entity(entity).name.as_str(),
+            ),
+            None => (ids(gazetteer, &mention.entities), &text[mention.span]),
+        },
+        None => (String::new(), name.map_or("", |name| &text[name])),
+    }
+}
+
 /// The `goals` cell: `minute scorer (team)` per goal, `?` for what is not known.
 fn goals_cell(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> String {
     let Some(facts) = &analysis.facts else {
@@ -317,16 +320,9 @@ fn goals_cell(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> String {
         .iter()
         .map(|goal| {
             let minute = goal.minute.map_or("?".to_string(), |m| m.to_string());
-            let scorer = goal
-                .scorer
-                .map(|m| &analysis.recognition.mentions[m])
-                .and_then(|m| {
-                    m.entity()
-                        .map(|e| gazetteer.entity(e).name.as_str())
-                        .or(Some(&text[m.span]))
-                })
-                .or(goal.name.map(|span| &text[span]))
-                .unwrap_or("?");
+            let mention = goal.scorer.map(|m| &analysis.recognition.mentions[m]);
+            let (_, scorer) = person(gazetteer, text, mention, goal.name);
+            let scorer = if scorer.is_empty() { "?" } else { scorer };
             let team = goal
                 .team
                 .map(|t| gazetteer.entity(t))
