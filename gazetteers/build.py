@@ -7,6 +7,7 @@ Run from the repository root: python3 gazetteers/build.py [FACTS_DIR]
 """
 import csv
 import re
+import tarfile
 import sys
 import unicodedata
 from pathlib import Path
@@ -99,7 +100,13 @@ NATIONS = {
 }
 # Other spellings of nations in the facts' country and nation columns.
 NATION_SPELLINGS = {"USA": "United States", "Ivory Coast": "Côte d'Ivoire", "Korea Republic": "South Korea",
-                    "Korea DPR": "North Korea", "Bosnia-Herzegovina": "Bosnia and Herzegovina"}
+                    "Korea DPR": "North Korea", "Bosnia-Herzegovina": "Bosnia and Herzegovina",
+                    # Transfermarkt, the World Cup database, the goals list and the game lists.
+                    "Cote d'Ivoire": "Côte d'Ivoire", "Republic of Ireland": "Ireland", "DR Congo": "Congo DR",
+                    "Korea, South": "South Korea", "Korea, North": "North Korea", "China PR": "China",
+                    "North Macedonia": "Macedonia", "FYR Macedonia": "Macedonia", "Curacao": "Curaçao",
+                    "The Gambia": "Gambia", "Panama": "Panamá [Panama]", "Bosnia Herzegovina": "Bosnia and Herzegovina",
+                    "Guinea Bissau": "Guinea-Bissau", "Faroe Island": "Faroe Islands", "Türkiye": "Turkey"}
 
 # Club full name in the facts -> the short names Norwegian papers use.
 CLUB_SHORT = {
@@ -258,7 +265,8 @@ def slug(name):
     return "".join(out).strip("-")
 
 
-CLUB_NOISE = {"fc", "f", "c", "afc", "cf", "a", "ac", "s", "sc", "ssc", "fk", "bk", "if", "il", "sk", "ff"}
+CLUB_NOISE = {"fc", "f", "c", "afc", "cf", "a", "ac", "s", "sc", "ssc", "fk", "bk", "if", "il", "sk", "ff",
+              "fotball"}
 
 
 def club_key(name):
@@ -282,8 +290,9 @@ def split_aliases(s):
     return [a.strip() for a in fix_mojibake(s).split("|") if a.strip()]
 
 
-# One-word club aliases that other texts use for other things ("Quadrant Standard", "Kobe Bryant").
-COMMON_WORD_ALIASES = {"Standard", "Real", "Kobe", "Sparta"}
+# One-word club aliases that other texts use for other things ("Quadrant Standard", "Kobe Bryant",
+# Tom Tomsk's "Tom" for Tom Hardy).
+COMMON_WORD_ALIASES = {"Standard", "Real", "Kobe", "Sparta", "Tom"}
 
 
 def keep_alias(alias, name):
@@ -351,6 +360,18 @@ SPANISH_NAMED = {"national:" + slug(n) for n in [
     "Venezuela", "Mexico", "Costa Rica", "Honduras", "Panama", "El Salvador", "Guatemala"]}
 
 
+# Korean names put the family name first ("Son Heung-min", "Koo Ja-cheol"): the hyphenated given
+# name is not how papers write the person.
+FAMILY_NAME_FIRST = {"national:sør-korea", "national:nord-korea"}
+
+
+def family_name(form, nationality):
+    words = form.split()
+    if nationality in FAMILY_NAME_FIRST and len(words) == 2 and "-" in words[1]:
+        return words[0]
+    return surname(form)
+
+
 def player_aliases(name, aliases, nationality=""):
     """The given aliases, the surname of the name (or of a two-word alias when the name is a long
     legal name: "Luis Alberto Suárez Díaz" is "Suárez" through "Luis Suárez"), and spellings
@@ -368,7 +389,7 @@ def player_aliases(name, aliases, nationality=""):
     elif not short_names and not tail_alias:
         short_names = [name]
     for form in short_names:
-        last = surname(form)
+        last = family_name(form, nationality)
         if last and keep_alias(last, name) and last not in aliases:
             aliases = aliases + [last]
     return aliases + [v for form in [name] + aliases for v in spelling_variants(form) if v not in aliases]
@@ -402,6 +423,300 @@ def write(path, header, rows):
         w.writerow(header)
         w.writerows(rows)
     print(f"{path}: {len(rows)} rows")
+
+
+# The larger fact lists, best spelling first: the World Cup database writes names with their
+# letters, the game lists the Norwegian ones, Transfermarkt transliterates (Sörloth) but gives
+# birth dates and national teams, which FPL lacks, and the goals list has no birth dates. (file, reader) pairs; each reader yields people as dicts.
+def world_cup_people(r):
+    year = int(r["year"])
+    return dict(name=r["name"], birth=r["birth_date"], nation=r["team"], club="", position=r["position"],
+                year=year, given=r["given_name"])
+
+
+FPL_TEAMS = {"Man City": "Manchester City", "Man Utd": "Manchester United", "Spurs": "Tottenham Hotspur",
+             "Nott'm Forest": "Nottingham Forest", "Sheffield Utd": "Sheffield United", "West Brom":
+             "West Bromwich Albion", "Wolves": "Wolverhampton Wanderers", "Brighton": "Brighton & Hove Albion",
+             "Newcastle": "Newcastle United", "Leicester": "Leicester City", "Leeds": "Leeds United",
+             "West Ham": "West Ham United", "Norwich": "Norwich City", "Stoke": "Stoke City", "Swansea":
+             "Swansea City", "Cardiff": "Cardiff City", "Hull": "Hull City", "Huddersfield": "Huddersfield Town",
+             "Ipswich": "Ipswich Town", "Luton": "Luton Town", "Bournemouth": "AFC Bournemouth"}
+
+
+def fpl_people(r):
+    name = f"{r['first_name']} {r['second_name']}".strip()
+    # The known-as name ("Salah", "Son", "Bruno Fernandes") is how papers write the person.
+    known_as = r["web_name"] if r["web_name"] != name else ""
+    return dict(name=name, birth=r["birth_date"], nation="", club=FPL_TEAMS.get(r["team"], r["team"]),
+                position=r["position"], year=int(r["season"][:4]), given=r["first_name"], known_as=known_as)
+
+
+def transfermarkt_people(r):
+    return dict(name=r["name"], birth=r["birth_date"], nation=r["nationality"], club=r["club"],
+                position=position_code(r["position"]), year=int(r["season"][:4]))
+
+
+def game_people(r):
+    return dict(name=r["name"], birth=r["birth_date"], nation=r["nationality"], club=r["club"],
+                position=position_code(r["position"]), year=int(r["season_approx"]))
+
+
+def goal_people(r):
+    return dict(name=r["scorer"], birth="", nation=r["team"], club="", position="", year=int(r["date"][:4]))
+
+
+LARGER_FACTS = [("worldcup_squads_1930_2022.csv", world_cup_people),
+                ("norwegian_clubs_fifa_2014_2021.csv", game_people),
+                ("european_squads_2004_2021.csv", transfermarkt_people),
+                ("premier_league_fpl_2016_2026.csv", fpl_people),
+                ("international_goals_1916_2026.csv", goal_people)]
+
+# Before this year a player's surname alone is not taken as an alias: papers write the old
+# greats in full, and a surname alone then mostly names someone else.
+SURNAME_FROM_YEAR = 1990
+# A surname that this many people of the facts have as their given name (Barry, Thomas, Martin)
+# is how papers write many people's first names, not one player's.
+GIVEN_NAME_PEOPLE = 5
+
+
+def position_code(position):
+    first = re.split(r"[/, ]", position.strip())[0].lower() if position.strip() else ""
+    if first in {"gk", "goalkeeper"}:
+        return "GK"
+    if "back" in first or first in {"cb", "lb", "rb", "lwb", "rwb", "defender", "sweeper"}:
+        return "DF"
+    if "midfield" in first or first in {"cm", "cdm", "cam", "lm", "rm"}:
+        return "MF"
+    if first in {"st", "cf", "lw", "rw", "forward", "centre-forward", "right", "left", "second"}:
+        return "FW"
+    return ""
+
+
+def person_key(name):
+    """A name folded for telling people apart across sources: case, accents and the ways the
+    sources write ø, æ, å (Sörloth, Solskjaer, Haaland) do not count."""
+    s = name.lower().translate(str.maketrans({"ø": "o", "ö": "o", "æ": "ae", "ä": "ae", "å": "a", "ß": "ss",
+                                              "đ": "d", "ł": "l", "ı": "i"}))
+    s = "".join(strip_accents(c) for c in s).replace("aa", "a").replace("-", " ")
+    return " ".join(re.findall(r"\w+", s))
+
+
+def norec_word_use(facts):
+    """How often each word of the whole NoReC corpus (43,437 reviews of real Norwegian text) is
+    written in lower case, and capitalised inside a sentence: a one-word alias that the corpus
+    uses at least as often as a common word (Merk, Klarer, Nei, Storm, Smart) is no name there."""
+    lower, capitalised = {}, {}
+    word = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+    with tarfile.open(facts.parent / "corpora" / "norec-2.1-all.tar.xz") as archive:
+        for member in archive:
+            if not (member.isfile() and member.name.endswith(".txt")):
+                continue
+            text = archive.extractfile(member).read().decode("utf-8", "replace")
+            for sentence in re.split(r"(?<=[.!?:])\s+|\n", text):
+                for i, w in enumerate(word.findall(sentence)):
+                    if w[0].islower():
+                        lower[w] = lower.get(w, 0) + 1
+                    elif i > 0:
+                        capitalised[w] = capitalised.get(w, 0) + 1
+    return lambda alias: lower.get(alias.lower(), 0) >= max(COMMON_USE_MIN, capitalised.get(alias, 0))
+
+
+# Lower-case uses a word needs in NoReC before it counts as a common word there.
+COMMON_USE_MIN = 3
+
+
+def place_names(clubs, nation_by_name):
+    """Towns, clubs and countries: a surname or one-word name that is one of them (Berlin,
+    Montenegro, Monaco) is, in text, mostly the place or the team."""
+    places = set(nation_by_name)
+    for c in clubs:
+        places.update([c[1], c[4]] + c[2].split("|"))
+    for file_name in ["clubs_openfootball_all.csv", "clubs_sample.csv"]:
+        for r in csv.DictReader(open(FACTS / file_name, encoding="utf-8")):
+            places.add(re.sub(r"\s*\(.*", "", fix_mojibake(r["city"])).strip())
+    return {p for p in places if p and " " not in p}
+
+
+def add_people(players, club_ref, nation_by_name, places, common_word):
+    """Adds the people of the larger fact lists to `players` (rows of the shipped sample and the
+    2014 squads): one row per person across sources and seasons. Two rows are one person when
+    their folded names agree and their birth dates (or, without one, their national teams) do
+    not conflict. The sources are read best spelling first (LARGER_FACTS); a later one adds
+    clubs (in the order of the seasons), a birth date, a national team, and its spelling as an
+    alias."""
+    index = {}
+    for row in players:
+        index_person(index, row)
+    evidence = {}
+    sample = {row[0] for row in players}
+    years = {}
+    known_as, given_counts = {}, {}
+    taken_ids = {row[0] for row in players}
+    people = []
+    for file_name, reader in LARGER_FACTS:
+        for r in csv.DictReader(open(FACTS / file_name, encoding="utf-8")):
+            person = reader(r)
+            person["name"] = person_name(person["name"])
+            if len(person["name"]) < 3:
+                continue
+            people.append(person)
+            given = person.get("given") or (person["name"].split()[0] if " " in person["name"] else "")
+            given_counts[given] = given_counts.get(given, 0) + 1
+    seasons = {}
+    for person in people:
+        name, birth = person["name"], person["birth"]
+        nationality = nation_by_name.get(person["nation"], "")
+        club = club_ref(person["club"]) if person["club"] else ""
+        row = same_person(index, name, birth, nationality, club)
+        if row is None:
+            player_id = "player:" + slug(name)
+            if player_id in taken_ids:
+                player_id += "-" + (birth[:4] if birth else slug(person["nation"]) or "2")
+            while player_id in taken_ids:
+                player_id += "-2"
+            taken_ids.add(player_id)
+            row = [player_id, name, "", "", "", "", ""]
+            players.append(row)
+            index_person(index, row)
+        elif name != row[1] and name not in row[2].split("|"):
+            row[2] = f"{row[2]}|{name}" if row[2] else name
+            index.setdefault(("name", person_key(name)), []).append(row)
+        row[4] = row[4] or nationality
+        row[5] = row[5] or person["position"]
+        row[6] = row[6] or birth
+        if club:
+            seasons.setdefault(row[0], []).append((person["year"], club))
+        years[row[0]] = max(years.get(row[0], 0), person["year"])
+        evidence[row[0]] = evidence.get(row[0], 1) + 1
+        if person.get("known_as"):
+            known_as[row[0]] = person["known_as"]
+    for row in players:
+        clubs = [c for c in row[3].split("|") if c] + [c for _, c in sorted(seasons.get(row[0], []))]
+        row[3] = "|".join(dict.fromkeys(clubs))
+        aliases = [a for a in row[2].split("|") if a] + ([known_as[row[0]]] if row[0] in known_as else [])
+        if row[0] in sample:
+            # The sample's rows have their aliases already; other sources add spellings.
+            aliases += [v for form in aliases for v in spelling_variants(form)]
+        elif years[row[0]] >= SURNAME_FROM_YEAR:
+            spellings = list(aliases)
+            aliases = player_aliases(row[1], aliases, row[4])
+            last = family_name(row[1], row[4])
+            if (last in places or common_word(last)) and last not in spellings:
+                aliases = [a for a in aliases if a != last]
+        else:
+            aliases += [v for form in [row[1]] + aliases for v in spelling_variants(form)]
+        # One word that many people have as their first name (Martin, Barry, Thomas) or that is
+        # a common word is not one player's name, unless papers write him so (FPL's known-as).
+        aliases = [a for a in aliases if " " in a or a == known_as.get(row[0])
+                   or given_counts.get(a, 0) < GIVEN_NAME_PEOPLE and not common_word(a)]
+        row[2] = "|".join(a for a in dict.fromkeys(aliases) if keep_alias(a, row[1]))
+    # A player known by one name that is also a first name many people have (Fernando, Hugo,
+    # Tom), a common word (Nei) or a place (Berlin) is, in text, mostly not him; so is an old
+    # great's one name (Roberto, Germano of the 1930s-50s).
+    def one_name_kept(row):
+        name = row[1]
+        return (row[0] in sample or " " in name or years[row[0]] >= SURNAME_FROM_YEAR
+                and given_counts.get(name, 0) < GIVEN_NAME_PEOPLE and name.lower() not in COMMON_WORDS
+                and name not in places and not common_word(name))
+    players[:] = [row for row in players if one_name_kept(row)]
+    most_known_keeps_surname(players, evidence, sample)
+
+
+def same_person(index, name, birth, nationality, club):
+    """The row of `index` that is the person of this name, birth date and national team, or None.
+    The same folded name is the person unless birth dates or national teams conflict; the same
+    words in another order ("Heung-Min Son", "Son Heung-min") or without middle names ("Erling
+    Haaland", "Erling Braut Håland") need more: for the order, no birth date to conflict; for
+    middle names, the same birth date, or none to conflict and the same national team or club."""
+    key = person_key(name)
+    for row in index.get(("name", key), []):
+        if birth and row[6]:
+            if row[6] == birth:
+                return row
+            continue
+        if nationality and row[4] and nationality != row[4]:
+            continue
+        return row
+    for how, other in [("order", word_order_key(key)), ("ends", ends_key(key))]:
+        for row in index.get((how, other), []):
+            if birth and row[6] == birth or how == "order" and not (birth and row[6]):
+                return row
+            agree = nationality and row[4] == nationality or club and club in row[3].split("|")
+            if how == "ends" and not (birth and row[6]) and agree:
+                return row
+    return None
+
+
+def word_order_key(key):
+    return " ".join(sorted(key.split()))
+
+
+def ends_key(key):
+    words = key.split()
+    return f"{words[0]} {words[-1]}" if len(words) > 1 else key
+
+
+def index_person(index, row):
+    key = person_key(row[1])
+    index.setdefault(("name", key), []).append(row)
+    index.setdefault(("order", word_order_key(key)), []).append(row)
+    index.setdefault(("ends", ends_key(key)), []).append(row)
+
+
+def most_known_keeps_surname(players, evidence, sample):
+    """A one-word alias that several people share stays with the one the facts know far best,
+    as papers write him so: among the people of one national team, when he has twice the
+    evidence of the next (four Norwegian Ødegaards: Martin, with seasons in three leagues); across
+    national teams, when he has four times theirs (Lionel Messi, not Cameroon's Georges Messi).
+    Otherwise the match's context must decide. Evidence is the number of fact rows (seasons,
+    squads, international goals) of a person. A player known by one name that a far better-known
+    player is called (Brazil's Müller beside Thomas Müller) is left out, unless the sample has him."""
+    holders = {}
+    for row in players:
+        for alias in row[2].split("|") + ([row[1]] if " " not in row[1] else []):
+            if alias and " " not in alias:
+                holders.setdefault(alias, []).append(row)
+    dropped = {}
+    for alias, rows in holders.items():
+        if len(rows) < 2:
+            continue
+        known = lambda r: evidence.get(r[0], 1)
+        rows = sorted(rows, key=lambda r: -known(r))
+        top_by_nation = {}
+        for row in rows:
+            top_by_nation.setdefault(row[4], row)
+        for row in rows:
+            top = top_by_nation[row[4]]
+            if row is not top and known(top) >= NATION_LEAD * known(row) or known(rows[0]) >= WORLD_LEAD * known(row):
+                dropped.setdefault(row[0], set()).add(alias)
+    for row in players:
+        if row[0] in dropped:
+            row[2] = "|".join(a for a in row[2].split("|") if a not in dropped[row[0]])
+    players[:] = [row for row in players if row[1] not in dropped.get(row[0], ()) or row[0] in sample]
+
+
+# How far ahead in evidence the best-known holder of a shared surname must be to keep it alone:
+# among people of his national team, and among all.
+NATION_LEAD = 2
+WORLD_LEAD = 4
+
+
+def join_cut_clubs(clubs, players):
+    """Squad lists cut club names short ("Feyenoo", "SC Freibu"): a club known by nothing but
+    such a name, which begins exactly one other club's name, is that club."""
+    keys = {c[0]: club_key(c[1]) for c in clubs}
+    into = {}
+    for c in clubs:
+        key = keys[c[0]]
+        if c[2] or c[3] or len(key) < 4:
+            continue
+        longer = [o[0] for o in clubs if o[0] != c[0] and keys[o[0]] != key and keys[o[0]].startswith(key)]
+        if len(longer) == 1:
+            into[c[0]] = longer[0]
+    clubs[:] = [c for c in clubs if c[0] not in into]
+    for row in players:
+        refs = [into.get(ref, ref) for ref in row[3].split("|") if ref]
+        row[3] = "|".join(dict.fromkeys(refs))
 
 
 def main():
@@ -548,6 +863,8 @@ def main():
         row = [player_id, name, aliases, club_ref(r["club"]), nationality, r["position"], ""]
         players.append(row)
         player_index[player_id] = row
+    add_people(players, club_ref, nation_by_name, place_names(clubs, nation_by_name), norec_word_use(FACTS))
+    join_cut_clubs(clubs, players)
     write(OUT / "clubs.csv", ["id", "name", "aliases", "country", "city"], clubs)
     write(OUT / "players.csv", ["id", "name", "aliases", "club", "nationality", "position", "birth_date"], players)
 

@@ -367,7 +367,9 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
     let floors = [
         ("oracle", "PER", scores.per, 0.99, 0.99),
         ("oracle", "ORG", scores.org, 0.985, 0.98),
-        ("shipped gazetteers", "PER", defaults.per, 0.825, 0.07),
+        // The shipped people are 47,000 from the facts in ../shared (see the README); the issue
+        // asks for PER precision of at least 0.80 with them.
+        ("shipped gazetteers", "PER", defaults.per, 0.80, 0.16),
         ("shipped gazetteers", "ORG", defaults.org, 0.875, 0.375),
     ];
     for (gazetteer, name, s, p_floor, r_floor) in floors {

@@ -370,7 +370,7 @@ mod tests {
             ),
             ("Ballen gikk forbi keeper Manuel Neuer og i mål.", None),
             (
-                "Müller satte ballen i mål bak en sjanseløs Manuel Neuer.",
+                "Thomas Müller satte ballen i mål bak en sjanseløs Manuel Neuer.",
                 Some("Thomas Müller"),
             ),
             (

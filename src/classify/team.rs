@@ -141,20 +141,20 @@ mod tests {
 
     #[test]
     fn a_player_of_neither_team_takes_the_team_the_sentence_names() {
-        // Ramsey's row has his club only: in Wales' match his club is no team of it.
+        // Agüero plays for Argentina and his clubs: in Wales' match none of them is a team of it.
         assert_eq!(
-            teams("Wales - Belgia 1-0\nRamsey scoret for Wales etter 20 minutter."),
+            teams("Wales - Belgia 1-0\nAgüero scoret for Wales etter 20 minutter."),
             [Some("Wales".to_string())]
         );
         assert_eq!(
-            teams("Wales - Belgia 1-0\nRamsey scoret etter 20 minutter."),
+            teams("Wales - Belgia 1-0\nAgüero scoret etter 20 minutter."),
             [None],
             "not his club"
         );
-        // Without the match's teams, the club stands.
+        // Without the match's teams, his (first) club stands.
         assert_eq!(
-            teams("Ramsey scoret etter 20 minutter."),
-            [Some("Arsenal".to_string())]
+            teams("Agüero scoret etter 20 minutter."),
+            [Some("Manchester City".to_string())]
         );
     }
 }

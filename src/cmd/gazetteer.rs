@@ -210,7 +210,7 @@ fn check(dirs: Vec<PathBuf>, with_defaults: bool, show: usize) -> anyhow::Result
     }
     let duplicates = gazetteer.probable_duplicates();
     println!(
-        "probable duplicates (same kind and name, two ids): {}",
+        "probable duplicates (same kind, a name or full-name alias alike, two ids): {}",
         duplicates.len()
     );
     for (first, second) in duplicates.iter().take(show) {
@@ -223,6 +223,14 @@ fn check(dirs: Vec<PathBuf>, with_defaults: bool, show: usize) -> anyhow::Result
                 "kept apart"
             }
         );
+    }
+    let near = gazetteer.near_duplicates();
+    println!(
+        "near duplicates (accents, ø/ö/oe, cut club names; merge by hand or keep): {}",
+        near.len()
+    );
+    for (first, second, likeness) in near.iter().take(show) {
+        println!("  {first}\t{second}\t{}", likeness.as_str());
     }
     let warnings = gazetteer.warnings();
     println!(

@@ -41,7 +41,7 @@ pub struct Goal {
     /// The scorer's mention in the recognition's mentions, when recognised.
     pub scorer: Option<MentionId>,
     /// Without a recognised scorer, the scorer's name as written when no gazetteer knows it, in
-    /// the fullest form the document gives ("Jonah Adebayo" for "Adebayo").
+    /// the fullest form the document gives ("Jonah Adeyemo" for "Adeyemo").
     pub name: Option<Span>,
     /// The team credited with it, as a gazetteer entity.
     pub team: Option<EntityId>,
@@ -359,12 +359,12 @@ mod tests {
     #[test]
     fn unknown_scorers_by_their_fullest_name() {
         let (goals, consistent) = summary(
-            "Rosenborg - Molde 1-1\nHos Molde var spissen Jonah Adebayo farlig hele kvelden. \
-             Etter 20 minutter nikket Adebayo inn 0-1. Bayerns Tobias Hain så på. \
-             Etter 31 minutter utlignet Rosenborg.\nHain var først på returen og satte inn 1-1.",
+            "Rosenborg - Molde 1-1\nHos Molde var spissen Jonah Adeyemo farlig hele kvelden. \
+             Etter 20 minutter nikket Adeyemo inn 0-1. Bayerns Tobias Hainzl så på. \
+             Etter 31 minutter utlignet Rosenborg.\nHainzl var først på returen og satte inn 1-1.",
         );
-        assert_eq!(goals, ["20 Jonah Adebayo", "31 Tobias Hain"]);
-        assert_eq!(consistent, Some(true), "0-1 tells whose goal Adebayo's was");
+        assert_eq!(goals, ["20 Jonah Adeyemo", "31 Tobias Hainzl"]);
+        assert_eq!(consistent, Some(true), "0-1 tells whose goal Adeyemo's was");
     }
 
     #[test]

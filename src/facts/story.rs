@@ -157,7 +157,7 @@ impl Evidence<'_> {
 }
 
 /// Who scored, to know a goal told again: a gazetteer entity, or the last word of a name no
-/// gazetteer knows (`Adebayo` for `Jonah Adebayo`), lower case.
+/// gazetteer knows (`Adeyemo` for `Jonah Adeyemo`), lower case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum ScorerKey {
     Entity(EntityId),
@@ -209,7 +209,7 @@ impl StoryGoals {
         let goals = &self.goals;
         let named = |g: &Goal| g.scorer.is_some() || g.name.is_some();
         // One goal told over two sentences, one giving its minute and the other its scorer:
-        // "Etter 31 minutter tok gjestene ledelsen. Adebayo nikket ballen i lengste hjørne."
+        // "Etter 31 minutter tok gjestene ledelsen. Adeyemo nikket ballen i lengste hjørne."
         let told_over_two = || {
             let last = goals.len().checked_sub(1)?;
             let before = &goals[last];

@@ -7,7 +7,8 @@ use super::references::resolve_references;
 use super::{Entity, EntityKind, Gazetteer};
 use crate::error::{Error, Problem, Result};
 use crate::segment::fold;
-use std::collections::HashMap;
+// Built once per run from trusted rows: a fast hasher matters, keys are not hostile.
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 
 /// One source of rows; a later layer's row replaces an earlier one with the same id.
@@ -129,7 +130,7 @@ struct LayeredRows {
 impl LayeredRows {
     /// Reads the files of one layer; an id twice in the same layer is a problem.
     fn add_layer(&mut self, layer: usize, files: Vec<FileContent>, problems: &mut Vec<Problem>) {
-        let mut seen_in_layer: HashMap<String, (String, u64)> = HashMap::new();
+        let mut seen_in_layer: HashMap<String, (String, u64)> = HashMap::default();
         for (kind, name, content) in files {
             let content = match content {
                 Ok(content) => content,
@@ -265,38 +266,76 @@ fn folder_files(dir: &Path, problems: &mut Vec<Problem>) -> Result<Vec<FileConte
 
 type IdPairs = Vec<(String, String)>;
 
-/// Rows of different folders with the same kind and name and no conflicting attribute (a player in
-/// the defaults and again in a squad list) are one entity: the later row wins, taking the earlier
-/// row's attributes where it has none, and the earlier id still resolves to it. Returns the rows,
-/// the (dropped id, kept id) pairs, and same-name pairs within one folder (kept apart, reported).
+/// Rows of different folders that are one person, club or team are one entity: the same kind,
+/// the name of one being the name or a full-name alias of the other ("Erling Braut Haaland" and
+/// the shipped "Erling Braut Håland", whose alias it is), and no conflicting identity (see
+/// [`identity_conflict`]). The later row wins, taking the earlier row's attributes where it has
+/// none, and the earlier id still resolves to it. Returns the rows, the (dropped id, kept id)
+/// pairs, and the pairs within one folder that may be one entity (kept apart, reported).
 fn merge_same_names(rows: Vec<Row>) -> (Vec<Row>, IdPairs, IdPairs) {
     let mut kept: Vec<Row> = Vec::with_capacity(rows.len());
-    let mut by_name: HashMap<(EntityKind, String), usize> = HashMap::new();
+    let mut by_form: HashMap<(EntityKind, String), usize> = HashMap::default();
     let (mut merged, mut same_layer) = (Vec::new(), Vec::new());
     for mut row in rows {
-        let key = (row.entity.kind, fold(&row.entity.name));
-        let Some(&at) = by_name.get(&key) else {
-            by_name.insert(key, kept.len());
-            kept.push(row);
-            continue;
+        let kind = row.entity.kind;
+        let forms = identity_forms(&row.entity);
+        let earlier = forms
+            .iter()
+            .find_map(|form| by_form.get(&(kind, form.clone())).copied())
+            .filter(|&at| !identity_conflict(&kept[at].entity, &row.entity));
+        let at = match earlier {
+            Some(at) if kept[at].layer != row.layer => {
+                take_missing(&mut row.entity, &kept[at].entity);
+                merged.push((kept[at].entity.id.clone(), row.entity.id.clone()));
+                kept[at] = row;
+                at
+            }
+            found => {
+                if let Some(at) = found {
+                    same_layer.push((kept[at].entity.id.clone(), row.entity.id.clone()));
+                }
+                kept.push(row);
+                kept.len() - 1
+            }
         };
-        let earlier = &kept[at];
-        let conflict = row.entity.attrs.iter().any(|(column, value)| {
-            earlier
-                .entity
-                .attr(column)
-                .is_some_and(|old| !value.is_empty() && fold(old) != fold(value))
-        });
-        if earlier.layer == row.layer || conflict {
-            same_layer.push((earlier.entity.id.clone(), row.entity.id.clone()));
-            kept.push(row);
-            continue;
+        for form in forms {
+            by_form.entry((kind, form)).or_insert(at);
         }
-        take_missing(&mut row.entity, &earlier.entity);
-        merged.push((earlier.entity.id.clone(), row.entity.id.clone()));
-        kept[at] = row;
     }
     (kept, merged, same_layer)
+}
+
+/// The folded forms that name an entity in full: its name, and the aliases of several words
+/// that share its first word ("Erling Braut Haaland", "Heung-min Son" for "Son Heung-min"; not
+/// "de Jong", which names the brothers alike).
+fn identity_forms(entity: &Entity) -> Vec<String> {
+    let name = fold(&entity.name);
+    let first = name.split([' ', '-']).next().unwrap_or_default().to_string();
+    let full_aliases = entity.aliases.iter().map(|a| fold(a)).filter(|a| {
+        a.contains(' ') && !first.is_empty() && a.split([' ', '-']).any(|w| w == first)
+    });
+    std::iter::once(name.clone())
+        .chain(full_aliases.filter(|a| *a != name))
+        .collect()
+}
+
+/// Whether two rows of one form are different entities: players born on different days (a year
+/// agrees with any day in it) or of different national teams, clubs of different countries.
+/// References are not resolved yet, so an id and a name (`national:norge`, `Norway`) are not
+/// compared.
+fn identity_conflict(earlier: &Entity, later: &Entity) -> bool {
+    let columns: &[&str] = match later.kind {
+        EntityKind::Player => &["birth_date", "nationality"],
+        EntityKind::Club => &["country"],
+        _ => &[],
+    };
+    columns.iter().any(|column| match (earlier.attr(column), later.attr(column)) {
+        (Some(a), Some(b)) if a.contains(':') == b.contains(':') => {
+            let (a, b) = (fold(a), fold(b));
+            !a.starts_with(&b) && !b.starts_with(&a)
+        }
+        _ => false,
+    })
 }
 
 /// Gives `later` the attributes it leaves empty and the aliases it lacks from `earlier`.
@@ -451,6 +490,39 @@ mod tests {
             "merged across folders; the GK of the same name in the same folder is kept apart"
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_later_row_naming_a_full_name_alias_is_the_same_person() {
+        let shipped = "id,name,aliases,nationality,birth_date\n\
+                       player:ebh,Erling Braut Håland,Erling Braut Haaland|Haaland,national:norge,2000-07-21\n\
+                       player:dj,Frenkie de Jong,de Jong,,1997-05-12\n";
+        let user = "id,name,aliases,nationality,birth_date\n\
+                    my:eh,Erling Braut Haaland,,Norge,2000\n\
+                    my:lj,Luuk de Jong,de Jong,,1990-08-27\n\
+                    my:other,Erling Braut Haaland,,,1999-01-01\n";
+        let gazetteer = Gazetteer::builder()
+            .csv(EntityKind::Player, "shipped/players.csv", shipped)
+            .csv(EntityKind::Player, "user/players.csv", user)
+            .build()
+            .unwrap();
+        let merged = gazetteer.index_of("my:eh").unwrap();
+        assert_eq!(gazetteer.index_of("player:ebh"), Some(merged));
+        assert_eq!(gazetteer.entity(merged).attr("birth_date"), Some("2000"));
+        assert_ne!(
+            gazetteer.index_of("my:lj"),
+            gazetteer.index_of("player:dj"),
+            "a shared surname is not a full name"
+        );
+        assert_ne!(
+            gazetteer.index_of("my:other"),
+            Some(merged),
+            "born on another day: somebody else"
+        );
+        assert_eq!(
+            gazetteer.probable_duplicates(),
+            [("player:ebh".to_string(), "my:eh".to_string())]
+        );
     }
 
     #[test]

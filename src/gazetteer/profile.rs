@@ -6,7 +6,8 @@
 
 use super::{Entity, EntityKind};
 use crate::ids::EntityId;
-use std::collections::HashMap;
+// Built once per run from trusted rows: a fast hasher matters, keys are not hostile.
+use rustc_hash::FxHashMap as HashMap;
 
 /// A player's position, from the gazetteer's `position` column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,7 +6,8 @@ use super::csv_rows::Row;
 use super::{slug, Entity, EntityKind};
 use crate::error::Problem;
 use crate::segment::fold;
-use std::collections::HashMap;
+// Built once per run from trusted rows: a fast hasher matters, keys are not hostile.
+use rustc_hash::FxHashMap as HashMap;
 use std::path::Path;
 
 /// The most ids a warning suggests.
@@ -245,7 +246,7 @@ pub(super) fn edit_distance(a: &str, b: &str) -> usize {
 /// What a reference can be: every id, name and alias, and the ids merged away (see
 /// `merge_same_names` in `load`) for clubs and national teams.
 fn reference_lookup(rows: &[Row], merged: &[(String, String)]) -> Lookup {
-    let mut lookup: Lookup = HashMap::new();
+    let mut lookup: Lookup = HashMap::default();
     for row in rows {
         let e = &row.entity;
         lookup.insert((e.kind, e.id.clone()), e.id.clone());

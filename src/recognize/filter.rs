@@ -39,6 +39,11 @@ pub(super) struct NameFilter<'a> {
     sports: Vec<Option<bool>>,
     /// Per one-word form opening a sentence: whether the document writes it in lower case.
     lower_case: HashMap<&'a str, bool>,
+    /// Surnames the document gives somebody the gazetteer does not know ("Jonah Adeyemo" when
+    /// the gazetteer has another Adeyemo), folded: the surname alone is that person too.
+    namesakes: Vec<String>,
+    /// Entities the document names by a form of several words (their full name).
+    named_in_full: Vec<EntityId>,
 }
 
 /// A raw match with what the rules read around it.
@@ -88,6 +93,12 @@ impl<'a> NameFilter<'a> {
             other_names: vec![false; sentences.len()],
             sports: vec![None; sentences.len()],
             lower_case: HashMap::default(),
+            namesakes: Vec::new(),
+            named_in_full: matches
+                .iter()
+                .filter(|m| m.surface(text).contains([' ', '\n']))
+                .flat_map(|m| m.candidates.iter().map(|c| c.0))
+                .collect(),
         };
         let named: Vec<SentenceId> = matches
             .iter()
@@ -97,6 +108,16 @@ impl<'a> NameFilter<'a> {
         for sentence in named {
             filter.other_names[sentence.index()] = true;
         }
+        let namesakes: Vec<String> = matches
+            .iter()
+            .filter(|m| is_surname_match(gazetteer, text, m))
+            .filter(|m| {
+                let site = filter.site(m);
+                filter.after_unknown_first_name(m, &site)
+            })
+            .map(|m| fold(m.surface(text)))
+            .collect();
+        filter.namesakes = namesakes;
         filter
     }
 
@@ -108,7 +129,21 @@ impl<'a> NameFilter<'a> {
             || names_a_ground(&site)
             || self.part_of_longer_name(m, &site)
             || self.after_unknown_first_name(m, &site)
+            || self.surname_of_a_namesake(m, &site)
             || self.common_word_opening_sentence(m, &site))
+    }
+
+    /// A surname alone that the document gives in full to somebody the gazetteer does not know
+    /// ("Jonah Adeyemo ... Adeyemo nikket inn") is that person, unless the document also names
+    /// one of the gazetteer's people of that surname in full.
+    fn surname_of_a_namesake(&self, m: &RawMatch, site: &Site) -> bool {
+        site.single_word
+            && is_surname_match(self.gazetteer, self.text, m)
+            && self.namesakes.contains(&fold(site.surface))
+            && !m
+                .candidates
+                .iter()
+                .any(|c| self.named_in_full.contains(&c.0))
     }
 
     fn site(&self, m: &RawMatch) -> Site<'a> {
@@ -223,16 +258,41 @@ impl<'a> NameFilter<'a> {
     /// is not the Hansen in the gazetteer); a one-word team after another capitalised word is
     /// part of a longer name ("Great Inagua Island"), unless that word opens the sentence.
     fn after_unknown_first_name(&self, m: &RawMatch, site: &Site) -> bool {
-        let Some(previous_start) = self.capitalised_word_before(m.span.start) else {
-            return false;
-        };
         let persons = m
             .candidates
             .iter()
             .all(|&(e, _)| self.gazetteer.entity(e).kind.is_person());
         let alias_only = m.candidates.iter().all(|&(_, is_name)| !is_name);
+        if persons && alias_only && self.after_other_initial(m) {
+            return true;
+        }
+        let Some(previous_start) = self.capitalised_word_before(m.span.start) else {
+            return false;
+        };
         (persons && alias_only)
             || (!persons && site.single_word && !self.opens_sentence(site.sentence, previous_start))
+    }
+
+    /// Whether a surname follows an initial that none of its people's names starts with: "Siri
+    /// A. Meling", "June R. Johansen" are somebody else; "T. Müller" may be Thomas Müller.
+    fn after_other_initial(&self, m: &RawMatch) -> bool {
+        let Some(before) = self.text[..m.span.start].strip_suffix(' ') else {
+            return false;
+        };
+        let Some(initial) = before.strip_suffix('.').and_then(|b| {
+            let letter = b.chars().next_back()?;
+            let ahead = b[..b.len() - letter.len_utf8()].chars().next_back();
+            (letter.is_uppercase() && ahead.is_none_or(|c| !c.is_alphanumeric())).then_some(letter)
+        }) else {
+            return false;
+        };
+        !m.candidates.iter().any(|&(e, _)| {
+            let name = &self.gazetteer.entity(e).name;
+            name.starts_with(initial)
+                || name
+                    .split_whitespace()
+                    .any(|word| word.starts_with(initial) && word.len() > 1)
+        })
     }
 
     /// Where the word before `start` starts, if it is a capitalised word that may begin a longer
@@ -246,8 +306,11 @@ impl<'a> NameFilter<'a> {
             && (!self.is_match_at(previous_start) || self.two_people(previous_start, start))
             // "felte Ruben Gabrielsen Bendtner": a full name, then another player.
             && self.full_name_ends.binary_search(&previous_end).is_err()
-            // "Rosenborgs Nordvik" is Rosenborg's Nordvik; "Hans Aasen" is somebody else.
-            && (!previous.ends_with('s') || self.gazetteer.is_first_name(previous));
+            // "Rosenborgs Nordvik" is a known club's genitive, a match above; "Lagets Nordvik"
+            // opening a sentence is a noun's. "Hans Aasen" and "Hells Angels" are somebody else.
+            && (!previous.ends_with('s')
+                || self.gazetteer.is_first_name(previous)
+                || !self.opens_sentence(self.sentence_of(previous_start), previous_start));
         capitalised.then_some(previous_start)
     }
 
@@ -315,6 +378,21 @@ mod tests {
             ),
             // A first name that ends in s is not a genitive: Ole Gunnar is not "Hans".
             ("Hans Solskjær var der.", vec![]),
+            // The document's own Solskjær: the surname alone is him, not the gazetteer's.
+            ("Per Solskjær kom inn. Solskjær scoret.", vec![]),
+            (
+                "Per Solskjær kom inn. Ole Gunnar Solskjær og Solskjær.",
+                vec![
+                    m("Ole Gunnar Solskjær", "player:ogs", "exact"),
+                    m("Solskjær", "player:ogs", "alias"),
+                ],
+            ),
+            // An initial that is not the player's: somebody else of that surname.
+            ("Foto: Per K. Solskjær.", vec![]),
+            (
+                "Foto: O. Solskjær.",
+                vec![m("Solskjær", "player:ogs", "alias")],
+            ),
             (
                 "Brynes Solskjær var der.",
                 vec![m("Solskjær", "player:ogs", "alias")],
