@@ -68,6 +68,7 @@ pub mod pipeline;
 pub mod recognize;
 pub mod segment;
 pub mod span;
+pub mod suggest;
 pub(crate) mod text;
 pub mod topic;
 pub mod train;
