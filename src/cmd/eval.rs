@@ -451,7 +451,7 @@ fn suggest(args: SuggestArgs) -> anyhow::Result<ExitCode> {
             "{:>3} {} {:<8} {:>3} {}",
             rank + 1,
             if ranked.real { "+" } else { "-" },
-            s.entity.kind.as_str(),
+            s.kind_name(),
             s.count,
             s.entity.name
         );

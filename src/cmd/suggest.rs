@@ -4,7 +4,6 @@
 use super::extract::{worker_threads, BATCH};
 use super::RunArgs;
 use anyhow::Context;
-use kampfakta::gazetteer::EntityKind;
 use kampfakta::ingest::{sources, Documents};
 use kampfakta::suggest::{document_names, write_suggestions, DocumentNames, Suggester};
 use rayon::prelude::*;
@@ -74,12 +73,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let suggestions = suggester.finish(pipeline.gazetteer(), args.min_count);
     write_suggestions(&args.out, &suggestions)?;
     if !args.quiet {
-        let count = |kind: EntityKind| suggestions.iter().filter(|s| s.entity.kind == kind).count();
+        let count = |kind: &str| suggestions.iter().filter(|s| s.kind_name() == kind).count();
         eprintln!(
-            "kampfakta: {read} documents, {} players, {} clubs, {} officials no gazetteer knows -> {}",
-            count(EntityKind::Player),
-            count(EntityKind::Club),
-            count(EntityKind::Official),
+            "kampfakta: {read} documents, {} players, {} clubs, {} officials and {} other people \
+             no gazetteer knows -> {}",
+            count("player"),
+            count("club"),
+            count("official"),
+            count("person"),
             args.out.display()
         );
     }

@@ -130,7 +130,7 @@ pub fn evaluate_suggestions(
                 .any(|s| fits(kind, s) && same_person(name, &s.entity.name)),
         })
         .collect();
-    missed.sort_by(|a, b| b.occurrences.cmp(&a.occurrences));
+    missed.sort_by_key(|m| std::cmp::Reverse(m.occurrences));
     let top = suggestions
         .iter()
         .take(top)

@@ -1,7 +1,8 @@
 //! The suggestions as files: `players.csv`, `clubs.csv` and `officials.csv` in the gazetteer
 //! format that `--gazetteer DIR` loads (no column it does not read, so it loads without
 //! warnings), and `suggestions.csv` beside them for review: every row's kind, id, name, count,
-//! documents, team, evidence and up to three example sentences with their documents.
+//! documents, team, evidence and up to three example sentences with their documents. A person
+//! seen only by a full name is in the review file alone, as `person`.
 
 use super::Suggestion;
 use crate::error::{Error, Result};
@@ -64,7 +65,7 @@ fn gazetteer_file(kind: EntityKind, suggestions: &[Suggestion]) -> Result<Vec<u8
     header.extend(kind.columns());
     let rows = suggestions
         .iter()
-        .filter(|s| s.entity.kind == kind)
+        .filter(|s| s.entity.kind == kind && s.is_football())
         .map(|s| {
             let e = &s.entity;
             let mut row = vec![e.id.clone(), e.name.clone(), e.aliases.join("|")];
@@ -108,7 +109,7 @@ fn review_file(suggestions: &[Suggestion]) -> Result<Vec<u8>> {
             .collect();
         let mut row = vec![
             (rank + 1).to_string(),
-            s.entity.kind.as_str().to_string(),
+            s.kind_name().to_string(),
             s.entity.id.clone(),
             s.entity.name.clone(),
             s.count.to_string(),

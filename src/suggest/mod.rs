@@ -25,7 +25,7 @@ use crate::classify::fullest_name;
 use crate::gazetteer::{is_risky_alias, slug, Entity, EntityKind, Gazetteer};
 use crate::pipeline::Analysis;
 pub(crate) use sightings::knows;
-use sightings::{sightings, without_owner, TeamRef};
+use sightings::{overlaps_a_mention, sightings, without_owner, TeamRef};
 use std::collections::{BTreeMap, HashSet};
 
 /// How many example sentences a suggestion keeps.
@@ -112,18 +112,6 @@ pub struct DocumentNames {
     written: BTreeMap<(bool, String), usize>,
 }
 
-impl DocumentNames {
-    /// How many times the document names someone or something no gazetteer knows.
-    pub fn len(&self) -> usize {
-        self.seen.len()
-    }
-
-    /// Whether it names none.
-    pub fn is_empty(&self) -> bool {
-        self.seen.is_empty()
-    }
-}
-
 /// The names no gazetteer knows in an analysed document (none for a document set aside as not
 /// about football), a surname alone folded into the full name the document writes.
 pub fn document_names(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> DocumentNames {
@@ -193,10 +181,9 @@ pub fn document_names(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> Documen
     let mut written = BTreeMap::new();
     for seen in &seen {
         let key = (seen.club, seen.name.clone());
-        if !written.contains_key(&key) {
+        if let std::collections::btree_map::Entry::Vacant(entry) = written.entry(key) {
             let shared = surname(&seen.name).is_some_and(|last| people[&last].len() > 1);
-            let times = times_written(text, mentions, &seen.name, !shared);
-            written.insert(key, times);
+            entry.insert(times_written(text, mentions, &seen.name, !shared));
         }
     }
     DocumentNames {
@@ -221,7 +208,7 @@ fn times_written(text: &str, mentions: &[crate::Mention], name: &str, surnames: 
                     .is_some_and(|rest| rest.chars().next().is_none_or(|c| !c.is_alphanumeric()));
                 before.is_none_or(|c| !c.is_alphanumeric())
                     && (after.chars().next().is_none_or(|c| !c.is_alphanumeric()) || genitive)
-                    && !mentions.iter().any(|m| m.span.overlaps(*span))
+                    && !overlaps_a_mention(mentions, *span)
             })
             .collect()
     };
@@ -287,6 +274,24 @@ pub struct Suggestion {
     pub evidence: Vec<(Evidence, usize)>,
     /// The first sentences it was seen in, up to three, in input order.
     pub examples: Vec<Example>,
+}
+
+impl Suggestion {
+    /// Whether anything but a full name says it is football's (a person seen only as
+    /// [`Evidence::FullName`] may be a politician in a football report): only such suggestions
+    /// go into the gazetteer files; the others are listed for review as `person`.
+    pub fn is_football(&self) -> bool {
+        self.evidence.iter().any(|(e, _)| *e != Evidence::FullName)
+    }
+
+    /// The kind the review file gives: the entity's, or `person` for a person that is not
+    /// [`Suggestion::is_football`].
+    pub fn kind_name(&self) -> &'static str {
+        match self.is_football() {
+            true => self.entity.kind.as_str(),
+            false => "person",
+        }
+    }
 }
 
 /// Everything known of one name so far.

@@ -9,6 +9,7 @@ use crate::classify::{is_name_word, written_inside_a_sentence};
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
 use crate::pipeline::Analysis;
+use crate::recognize::Mention;
 use crate::segment::{fold, is_team_code, Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::text::{is_capitalised, previous_word, used_in_lower_case};
@@ -85,10 +86,8 @@ pub(super) fn sightings(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> Vec<S
         let ground = text[s.name]
             .split(' ')
             .any(|w| GROUNDS.contains(&w.to_lowercase().as_str()));
-        finder.unknown(s.name)
-            && !ordinary
-            && !ground
-            && !(s.evidence == Evidence::Event && after_place_word(text, s.name.start))
+        let place = s.evidence == Evidence::Event && after_place_word(text, s.name.start);
+        finder.unknown(s.name) && !(ordinary || ground || place)
     });
     found.sort_by_key(|s| (s.name.start, std::cmp::Reverse(s.name.end)));
     let mut kept: Vec<Sighting> = Vec::with_capacity(found.len());
@@ -124,7 +123,7 @@ impl Finder<'_> {
     /// Norge`, is still known).
     fn unknown(&self, name: Span) -> bool {
         let mentions = &self.analysis.recognition.mentions;
-        !mentions.iter().any(|m| m.span.overlaps(name)) && !knows(self.gazetteer, &self.text[name])
+        !overlaps_a_mention(mentions, name) && !knows(self.gazetteer, &self.text[name])
     }
 
     /// `spissen Ola Moe`, `innbytter Moe`, `dommer Per Olsen`, `Ranheim-spissen Moe` (and
@@ -219,7 +218,10 @@ impl Finder<'_> {
         let mut span = Span::new(tokens[at].span.start, tokens[end - 1].span.end);
         let letters = text[span].chars().filter(|c| c.is_alphabetic()).count();
         let last = &text[tokens[end - 1].span];
-        if let Some(bare) = last.strip_suffix('s') {
+        // "Guillaume de Seynes'": the genitive of a name ending in s.
+        if last.ends_with('\'') {
+            span.end -= 1;
+        } else if let Some(bare) = last.strip_suffix('s') {
             if bare.chars().count() > 1 && written_inside_a_sentence(text, bare) {
                 span.end -= 1;
             }
@@ -437,6 +439,13 @@ fn official_role(noun: &str) -> Option<&'static str> {
         .iter()
         .find(|(root, _)| noun.contains(root))
         .map(|&(_, role)| role)
+}
+
+/// Whether a span overlaps one of a document's mentions (in document order, none overlapping
+/// another): a binary search, for a long document with many of both.
+pub(super) fn overlaps_a_mention(mentions: &[Mention], span: Span) -> bool {
+    let after = mentions.partition_point(|m| m.span.start < span.end);
+    after > 0 && mentions[after - 1].span.end > span.start
 }
 
 /// Whether a name is written whole as a form of the gazetteer.
