@@ -236,9 +236,10 @@ impl Finder<'_> {
     fn full_names(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
         let tokens = &sentence.tokens;
+        let first_word = tokens.iter().position(|t| t.kind == TokenKind::Word);
         let mut t = 0;
         while t < tokens.len() {
-            let opens_sentence = tokens[..t].iter().all(|t| t.kind != TokenKind::Word);
+            let opens_sentence = first_word.is_none_or(|first| t <= first);
             // "Innbytter Eskil Moe": a title before a name is no part of it.
             let title = |token: &Token| {
                 let word = text[token.span].to_lowercase();
