@@ -147,3 +147,24 @@ pub fn evaluate_suggestions(
         suggestions: suggestions.len(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::same_person;
+
+    #[test]
+    fn a_gold_name_and_a_suggestion_name_the_same() {
+        let table = [
+            ("whole", "Justin Fashanu", "Justin Fashanu", true),
+            ("the surname", "Fashanu", "Justin Fashanu", true),
+            ("a genitive", "Fashanus", "Justin Fashanu", true),
+            ("the first name", "Justin", "Justin Fashanu", true),
+            ("a suggested surname", "Justin Fashanu", "Fashanu", true),
+            ("another person", "John Fashanu", "Justin Fashanu", false),
+            ("part of a word", "Shanu", "Justin Fashanu", false),
+        ];
+        for (name, gold, suggested, same) in table {
+            assert_eq!(same_person(gold, suggested), same, "{name}");
+        }
+    }
+}

@@ -19,12 +19,7 @@ fn suggested(texts: &[&str]) -> Vec<String> {
         .iter()
         .map(|s| {
             let team = s.team.as_ref().map_or("-", |(id, _)| id.as_str());
-            format!(
-                "{} {} {} {team}",
-                s.entity.kind.as_str(),
-                s.entity.name,
-                s.count
-            )
+            format!("{} {} {} {team}", s.kind_name(), s.entity.name, s.count)
         })
         .collect()
 }
@@ -88,6 +83,16 @@ fn names_where_reports_mark_people_and_clubs() {
                 "player Rønnevik 1 club:sk-brann",
                 "player Strøm 1 club:sk-brann",
             ],
+        ),
+        (
+            "a full name whose surname the document writes alone, of any trade",
+            &["Kampen ble sett av Lise Vormdal fra tribunen. Etter kampen sa Vormdal at Brann vant."],
+            &["person Lise Vormdal 2 -"],
+        ),
+        (
+            "two names side by side are two people",
+            &["Kampen startet med Brian Hove i mål. Etter pause felte Hove Kåre Moe."],
+            &["player Brian Hove 2 -"],
         ),
         (
             "known names, places and sentence openers are left out",
