@@ -90,7 +90,7 @@ fn names_where_reports_mark_people_and_clubs() {
             &["person Lise Vormdal 2 -"],
         ),
         (
-            "two names side by side are two people",
+            "a surname before another name is that person, not part of the name",
             &["Kampen startet med Brian Hove i mål. Etter pause felte Hove Kåre Moe."],
             &["player Brian Hove 2 -"],
         ),
