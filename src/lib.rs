@@ -26,7 +26,8 @@
 //! `score`, `hjørnesparket` -> `hjørnespark`) from a table built from the Norwegian Dependency
 //! Treebank and suffix rules: the cue lexicon expands its `<lemma>` patterns with it, and
 //! [`train`] lemmatizes the words a model knows. [`train`] makes a model from labelled sentences
-//! (`kampfakta train`).
+//! (`kampfakta train`), and [`suggest`] gathers from analyses the people and clubs no gazetteer
+//! knows, as gazetteer rows to review (`kampfakta gazetteer suggest`).
 //!
 //! ```
 //! use kampfakta::{Document, Pipeline};
@@ -68,6 +69,7 @@ pub mod pipeline;
 pub mod recognize;
 pub mod segment;
 pub mod span;
+pub mod suggest;
 pub(crate) mod text;
 pub mod topic;
 pub mod train;

@@ -11,4 +11,5 @@ mod robustness;
 mod shared_data;
 mod show;
 mod snapshots;
+mod suggest;
 mod training;

@@ -72,7 +72,7 @@ pub use examples::{check_examples, rows_matching, ExampleProblem};
 pub use lexicon::{CueRow, Lexicon};
 pub use minute::Minute;
 pub use model::Model;
-pub(crate) use unknown_name::fullest_name;
+pub(crate) use unknown_name::{fullest_name, is_name_word, written_inside_a_sentence};
 
 use crate::gazetteer::{Gazetteer, PlayerProfile};
 use crate::ids::{EntityId, MentionId, SentenceId};

@@ -301,7 +301,7 @@ pub(crate) fn fullest_name(
 /// Whether a token may be part of a name: a word that starts with a capital and is not all
 /// capitals (`MÅL`, `VAR`), whose hyphen parts all start with one (`Osei-Boateng`, not
 /// `Molde-spissen`).
-fn is_name_word(text: &str, token: &Token) -> bool {
+pub(crate) fn is_name_word(text: &str, token: &Token) -> bool {
     let word = &text[token.span];
     let capitalised = |part: &str| part.chars().next().is_some_and(char::is_uppercase);
     let letters = word.chars().filter(|c| c.is_alphabetic()).count();
@@ -325,7 +325,7 @@ fn around(text: &str, span: Span) -> Span {
     )
 }
 
-fn written_inside_a_sentence(text: &str, word: &str) -> bool {
+pub(crate) fn written_inside_a_sentence(text: &str, word: &str) -> bool {
     text.match_indices(word).any(|(at, _)| {
         let ends = text[at + word.len()..]
             .chars()

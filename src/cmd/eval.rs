@@ -25,6 +25,30 @@ pub enum Command {
     /// Lemmas of the nouns and verbs (UPOS NOUN, VERB) of a CoNLL-U file against its gold lemmas:
     /// accuracy with and without the gold part of speech, by origin (table, compound, rules).
     Lemmas(LemmasArgs),
+    /// Name discovery (`gazetteer suggest`) against the gold PER and ORG names of NorNE CoNLL
+    /// files: the share of the names the gazetteers in use miss (written twice or more) that it
+    /// proposes, and the share of its first suggestions that are gold names.
+    Suggest(SuggestArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SuggestArgs {
+    /// NDT/NorNE CoNLL files, e.g. ../shared/corpora/norne/ndt/nob/ap005_*.conll.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// How many of the first suggestions to judge and list.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    top: usize,
+    /// Print the first N missed gold names that were not proposed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    errors: usize,
+    /// Suggest from every file, not only from those the pipeline takes for football.
+    #[arg(long)]
+    all_documents: bool,
+    #[command(flatten)]
+    gazetteer: GazetteerArgs,
+    #[command(flatten)]
+    model: ModelArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -105,6 +129,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Segmentation(args) => segmentation(args),
         Command::Entities(args) => entities(args),
         Command::Lemmas(args) => lemmas(args),
+        Command::Suggest(args) => suggest(args),
     }
 }
 
@@ -390,5 +415,70 @@ fn lemmas(args: LemmasArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn suggest(args: SuggestArgs) -> anyhow::Result<ExitCode> {
+    let documents = conll_documents(&args.files)?;
+    let pipeline = args.gazetteer.pipeline()?.with_model(args.model.model()?);
+    let pipeline = if args.all_documents {
+        pipeline.all_documents()
+    } else {
+        pipeline
+    };
+    let scores = kampfakta::eval::evaluate_suggestions(&pipeline, &documents, args.top);
+    let not_proposed = scores.missed.iter().filter(|m| !m.proposed);
+    for missed in not_proposed.take(args.errors) {
+        say!(
+            "not proposed\t{}\t{}\t{}",
+            missed.kind,
+            missed.occurrences,
+            missed.name
+        );
+    }
+    if args.errors > 0 {
+        say!();
+    }
+    say!(
+        "{} files, {} suggestions; the first {} (+ a gold PER/ORG name or its last words, - not):",
+        documents.len(),
+        scores.suggestions,
+        scores.top.len()
+    );
+    for (rank, ranked) in scores.top.iter().enumerate() {
+        let s = &ranked.suggestion;
+        say!(
+            "{:>3} {} {:<8} {:>3} {}",
+            rank + 1,
+            if ranked.real { "+" } else { "-" },
+            s.kind_name(),
+            s.count,
+            s.entity.name
+        );
+    }
+    let proposed = scores.missed.iter().filter(|m| m.proposed).count();
+    say!();
+    say!(
+        "missed names proposed: {proposed} of {} ({:.3}): gold PER and ORG names the gazetteers \
+         in use do not know, written {} times or more",
+        scores.missed.len(),
+        scores.recall(),
+        kampfakta::eval::MISSED_OCCURRENCES
+    );
+    for kind in ["PER", "ORG"] {
+        let of_kind = || scores.missed.iter().filter(|m| m.kind == kind);
+        say!(
+            "  {kind}: {} of {}",
+            of_kind().filter(|m| m.proposed).count(),
+            of_kind().count()
+        );
+    }
+    say!(
+        "top {} precision: {} of {} ({:.3})",
+        scores.top.len(),
+        scores.top.iter().filter(|t| t.real).count(),
+        scores.top.len(),
+        scores.precision()
+    );
     Ok(ExitCode::SUCCESS)
 }

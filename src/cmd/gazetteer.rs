@@ -1,4 +1,5 @@
-//! `kampfakta gazetteer check|add`: validate gazetteer folders, add rows without hand-editing CSV.
+//! `kampfakta gazetteer check|add|from-conll|suggest`: validate gazetteer folders, add rows
+//! without hand-editing CSV (`suggest` is in `suggest.rs`).
 
 use anyhow::bail;
 use kampfakta::gazetteer::{append_row, slug, Entity, EntityKind};
@@ -30,6 +31,9 @@ pub enum Command {
         #[arg(long)]
         dir: PathBuf,
     },
+    /// Find the people and clubs football documents name that no gazetteer in use knows, and
+    /// write them as gazetteer files (players.csv, clubs.csv, officials.csv) with a review file.
+    Suggest(super::suggest::Args),
 }
 
 /// What `gazetteer add` adds: one kind of entity, with that kind's columns.
@@ -166,6 +170,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             show,
         } => check(dirs, with_defaults, show),
         Command::Add(args) => add(*args),
+        Command::Suggest(args) => super::suggest::run(args),
         Command::FromConll { files, dir } => {
             let documents = super::eval::conll_documents(&files)?;
             let entities = kampfakta::eval::oracle_entities(&documents);

@@ -21,6 +21,7 @@ pub mod extract;
 pub mod gazetteer;
 pub mod merge;
 pub mod show;
+pub mod suggest;
 pub mod tokenize;
 pub mod train;
 

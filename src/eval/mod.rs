@@ -1,6 +1,7 @@
 //! Quality measured against gold files: sentence events (`gold/dev.tsv`), the goals of reports
 //! (`gold/train-synthetic-goals.tsv`), segmentation against a
-//! UD treebank, lemmas against a UD treebank, names against NorNE, and the readers for the corpora the gold ids point into
+//! UD treebank, lemmas against a UD treebank, names against NorNE, the names `gazetteer
+//! suggest` discovers against NorNE, and the readers for the corpora the gold ids point into
 //! (one-sentence-per-line files, CoNLL files).
 
 mod conll;
@@ -9,6 +10,7 @@ mod events;
 mod goals;
 mod lemmas;
 mod segmentation;
+mod suggest;
 
 pub use conll::{read_conll_document, ConllDocument};
 pub use entities::{evaluate_entities, oracle_entities, EntityScores, TypeScores};
@@ -19,6 +21,9 @@ pub use events::{
 pub use goals::{evaluate_goals, read_gold_goals, GoalScores, GoldGoal};
 pub use lemmas::{evaluate_lemmas, Accuracy, LemmaScores, OriginAccuracy, PosAccuracy};
 pub use segmentation::{evaluate_segmentation, SegmentationScores};
+pub use suggest::{
+    evaluate_suggestions, MissedName, RankedSuggestion, SuggestionScores, MISSED_OCCURRENCES,
+};
 
 use crate::span::Span;
 

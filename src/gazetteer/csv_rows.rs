@@ -27,7 +27,7 @@ const COMMON_WORDS: &str = include_str!("../../data/common_words.txt");
 const SHORTEST_ALIAS: usize = 3;
 
 /// Whether an alias would be found in ordinary text: a common word or very short.
-fn is_risky_alias(alias: &str) -> bool {
+pub(crate) fn is_risky_alias(alias: &str) -> bool {
     static COMMON: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
         std::sync::LazyLock::new(|| {
             COMMON_WORDS

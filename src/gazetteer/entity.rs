@@ -72,7 +72,7 @@ impl EntityKind {
 
     /// The columns of this kind's file besides `id`, `name` and `aliases`, in the order
     /// [`write_folder`](super::write_folder) writes them.
-    pub(super) fn columns(self) -> &'static [&'static str] {
+    pub(crate) fn columns(self) -> &'static [&'static str] {
         match self {
             EntityKind::Player => &["club", "nationality", "position", "birth_date"],
             EntityKind::Club => &["country", "city"],

@@ -32,6 +32,7 @@ mod references;
 mod write;
 
 use crate::ids::EntityId;
+pub(crate) use csv_rows::is_risky_alias;
 pub(crate) use descriptors::Descriptors;
 pub use entity::{slug, Entity, EntityKind};
 pub use load::GazetteerBuilder;

@@ -35,6 +35,22 @@ pub(crate) const ROLE_NOUNS: &[&str] = &[
     "innbytteren",
 ];
 
+/// The titles before a player's name that say what he plays (`innbytter Mathias Hovdenak`,
+/// `venstreback Henrik Lie`, `Brann-kaptein Eivind Tennfjord`), besides [`POSITIONS`],
+/// [`ROLE_NOUNS`] and the keeper nouns: read by the name discovery (`gazetteer suggest`). The
+/// end of a word or of a compound's last part (`midtstopper`, `toppspissen`), lower case. Not
+/// `spiller` alone, which is also the verb (`Brann spiller Molde`).
+pub(crate) const PLAYER_TITLE_ENDINGS: &[&str] = &[
+    "spiss",
+    "back",
+    "stopper",
+    "innbytter",
+    "kaptein",
+    "angriper",
+    "midtbanespiller",
+    "kantspiller",
+];
+
 /// The noun after an age in a compound that makes it a player of that age: `21-åringen`,
 /// `21-åring`, Nynorsk `21-åringa`.
 pub(crate) const AGE_NOUNS: &[&str] = &["åringen", "åring", "åringa"];

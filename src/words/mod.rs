@@ -138,6 +138,10 @@ mod tests {
                     .collect(),
             ),
             ("ROLE_NOUNS", descriptions::ROLE_NOUNS.to_vec()),
+            (
+                "PLAYER_TITLE_ENDINGS",
+                descriptions::PLAYER_TITLE_ENDINGS.to_vec(),
+            ),
             ("AGE_NOUNS", descriptions::AGE_NOUNS.to_vec()),
             ("HOME_WORDS", descriptions::HOME_WORDS.to_vec()),
             ("AWAY_WORDS", descriptions::AWAY_WORDS.to_vec()),
@@ -147,6 +151,13 @@ mod tests {
             ("NAME_PARTICLES", names::NAME_PARTICLES.to_vec()),
             ("QUOTE_OPENERS", names::QUOTE_OPENERS.to_vec()),
             ("OFFICIAL_ROLES", names::OFFICIAL_ROLES.to_vec()),
+            (
+                "OFFICIAL_ROLE_ROOTS",
+                names::OFFICIAL_ROLE_ROOTS
+                    .iter()
+                    .map(|&(root, _)| root)
+                    .collect(),
+            ),
             ("LOCATIVES", names::LOCATIVES.to_vec()),
             ("RESULT_PHRASES", results::RESULT_PHRASES.concat()),
             ("AGAINST", results::AGAINST.to_vec()),

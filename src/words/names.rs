@@ -125,6 +125,18 @@ pub(crate) const OFFICIAL_ROLES: &[&str] = &[
     "kommentator",
 ];
 
+/// The roots of [`OFFICIAL_ROLES`] and the role each gives an official in `officials.csv`
+/// (`dommer` and `linjedommer`: referee; `trener`, `trenar`, `assistenttrener`: coach; `manager`,
+/// `landslagssjef`: manager), for the name discovery (`gazetteer suggest`); anywhere in the
+/// lower-case word, first row first. A role none of them fits (`ekspert`, `president`) is no
+/// official of the gazetteers.
+pub(crate) const OFFICIAL_ROLE_ROOTS: &[(&str, &str)] = &[
+    ("dom", "referee"),
+    ("tren", "coach"),
+    ("manager", "manager"),
+    ("sjef", "manager"),
+];
+
 /// The marks a quote opens with (`– Vi sov da de scoret`, `«Det var mitt mål»`): a goal told in
 /// one is a retelling, not the report's. Compared at the sentence's start.
 pub(crate) const QUOTE_OPENERS: &[&str] = &["– ", "— ", "- ", "«", "\"", "“"];
