@@ -1,6 +1,6 @@
 //! Whether a document is about football: a [`Glance`] at its text before any other stage sets
 //! most long documents without football words aside, and [`is_football_document`] weighs the
-//! evidence the stages found (names, a match header, kinds of events) after classification.
+//! evidence the stages found (names, clubs, a match header, kinds of events) after classification.
 //!
 //! It lives outside `classify` because it runs on both sides of the stages: the glance before
 //! segmentation, the check after the events are known.
@@ -9,7 +9,7 @@ use crate::classify::EventKind;
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{How, Recognition};
 use crate::segment::MAX_SCORE_DIGITS;
-use crate::words::football::DOCUMENT_ROOTS;
+use crate::words::football::{DOCUMENT_ROOTS, NEWS_ROOTS};
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::LazyLock;
 
@@ -25,10 +25,12 @@ const LONG_DOCUMENT_ROOTS: usize = 2;
 /// match's score ("Brann - Viking 2-1").
 const LEAD_BYTES: usize = 300;
 
-/// The evidence a long document needs to be football: its distinct roots, plus
-/// [`MATCH_HEADER_EVIDENCE`] for a match header, up to [`NAMED_EVIDENCE`] for players and teams
-/// named, and one per kind of event it reports.
-const FOOTBALL_EVIDENCE: usize = 6;
+/// The evidence a long document needs to be football: its distinct roots, plus up to
+/// [`NEWS_EVIDENCE`] for words of football news, [`MATCH_HEADER_EVIDENCE`] for a match header, up
+/// to [`NAMED_EVIDENCE`] for players and teams named, [`CLUBS_EVIDENCE`] for several clubs named,
+/// and one per kind of event it reports. A film review whose "skudd" and "kampen" make a chance and
+/// a foul, and whose "Robinson" is a player, stays below it.
+const FOOTBALL_EVIDENCE: usize = 8;
 
 /// What a match header ("Brann - Viking 2-1", giving the home and away teams) adds to the
 /// evidence: it is the surest sign of a match report.
@@ -36,16 +38,30 @@ const MATCH_HEADER_EVIDENCE: usize = 2;
 
 /// At most this much evidence comes from names of players and teams: names alone are weak
 /// evidence (a film review's "Robinson").
-const NAMED_EVIDENCE: usize = 2;
+const NAMED_EVIDENCE: usize = 3;
 
-/// What a look at the text, before any other stage, tells about a document: whether it is short
-/// and the distinct football word roots that start a word.
+/// At most this much evidence comes from the news roots (`klubben`, `kontrakt`, `supporterne`):
+/// reviews of football films and games use them too.
+const NEWS_EVIDENCE: usize = 1;
+
+/// A document naming this many distinct clubs talks about football clubs: transfers, a coach
+/// leaving one for another, the table. Reviews seldom name two.
+const CLUBS_NAMED: usize = 2;
+
+/// What [`CLUBS_NAMED`] distinct clubs add to the evidence.
+const CLUBS_EVIDENCE: usize = 2;
+
+/// What a look at the text, before any other stage, tells about a document: whether it is short,
+/// and the distinct football word roots and news roots that start a word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Glance {
     /// Few words, or a single sentence: such a document is taken as football.
     pub short: bool,
     /// The distinct football word roots the text uses, plus one for a score in its lead.
     pub roots: usize,
+    /// The distinct news roots the text uses (`overgang`, `klubb`, `supporter`): weaker
+    /// evidence, which counts only once the roots let the document through.
+    pub news: usize,
 }
 
 impl Glance {
@@ -54,10 +70,11 @@ impl Glance {
         static ROOTS: LazyLock<AhoCorasick> = LazyLock::new(|| {
             AhoCorasick::builder()
                 .match_kind(MatchKind::LeftmostFirst)
-                .build(DOCUMENT_ROOTS.iter())
+                .build(DOCUMENT_ROOTS.iter().chain(NEWS_ROOTS.iter()))
                 .expect("the football roots are a small fixed list")
         });
-        // One bit per root seen: a document counts each root once.
+        // One bit per root seen: a document counts each root once. The news roots come after
+        // the document roots.
         let mut seen: u128 = 0;
         for found in ROOTS.find_iter(folded) {
             let at_word_start = folded[..found.start()]
@@ -68,6 +85,7 @@ impl Glance {
                 seen |= 1 << found.pattern().as_usize();
             }
         }
+        let document_bits = (1u128 << DOCUMENT_ROOTS.len()) - 1;
         Glance {
             short: text
                 .split_ascii_whitespace()
@@ -76,7 +94,9 @@ impl Glance {
                 || !has_sentence_break(text.trim()),
             // A score in the header or lead ("Brann - Viking 2-1") counts as one more football
             // word.
-            roots: seen.count_ones() as usize + usize::from(has_score(lead(text))),
+            roots: (seen & document_bits).count_ones() as usize
+                + usize::from(has_score(lead(text))),
+            news: (seen & !document_bits).count_ones() as usize,
         }
     }
 
@@ -148,9 +168,9 @@ fn has_sentence_break(text: &str) -> bool {
 }
 
 /// Whether a document is about football: short, or with enough evidence (distinct football word
-/// roots, a match header, named teams or players, kinds of events). The pipeline drops the events
-/// and mentions of other documents: on the 43,437 NoReC reviews this keeps the football reports
-/// and drops nearly all of the film, music and game reviews.
+/// roots, news roots, a match header, named teams or players, several clubs, kinds of events). The
+/// pipeline drops the events and mentions of other documents: on the 43,437 NoReC reviews this
+/// keeps the football reports and drops nearly all of the film, music and game reviews.
 pub fn is_football_document(
     gazetteer: &Gazetteer,
     glance: Glance,
@@ -163,16 +183,16 @@ pub fn is_football_document(
     if glance.roots < LONG_DOCUMENT_ROOTS {
         return false;
     }
-    let named = recognition
-        .mentions
-        .iter()
-        .filter(|m| {
+    let named_mentions = || {
+        recognition.mentions.iter().filter(|m| {
             matches!(
                 m.how,
                 How::Exact | How::Alias | How::Genitive | How::Context
             )
         })
-        // Referees and papers are named in other stories too; players and teams are football.
+    };
+    // Referees and papers are named in other stories too; players and teams are football.
+    let named = named_mentions()
         .filter(|m| {
             m.entities.iter().any(|&e| {
                 let kind = gazetteer.entity(e).kind;
@@ -180,16 +200,30 @@ pub fn is_football_document(
             })
         })
         .count();
+    let mut clubs: Vec<_> = named_mentions()
+        .filter_map(|m| match m.entities.as_slice() {
+            [e] if gazetteer.entity(*e).kind == EntityKind::Club => Some(*e),
+            _ => None,
+        })
+        .collect();
+    clubs.sort();
+    clubs.dedup();
     let mut kinds: Vec<EventKind> = event_kinds.to_vec();
     kinds.sort();
     kinds.dedup();
     let evidence = glance.roots
+        + glance.news.min(NEWS_EVIDENCE)
         + if recognition.context.home.is_some() {
             MATCH_HEADER_EVIDENCE
         } else {
             0
         }
         + named.min(NAMED_EVIDENCE)
+        + if clubs.len() >= CLUBS_NAMED {
+            CLUBS_EVIDENCE
+        } else {
+            0
+        }
         + kinds.len();
     evidence >= FOOTBALL_EVIDENCE
 }
@@ -227,6 +261,94 @@ mod tests {
             "kl. 19.00-21.00",
         ] {
             assert_eq!(glance(no_score).roots, 0, "{no_score}");
+        }
+    }
+
+    #[test]
+    fn a_glance_counts_news_roots_apart_from_match_words() {
+        for (name, text, roots, news) in [
+            (
+                "transfer words",
+                "Klubben signerte kontrakten etter overgangen.",
+                0,
+                4,
+            ),
+            ("each news root once", "Klubben og klubbens klubbhus.", 0, 1),
+            (
+                "a news root starts a word",
+                "Nattklubben og jazzklubben.",
+                0,
+                0,
+            ),
+            (
+                "a match word listed before a news root wins",
+                "Treningskampen etter treningen.",
+                1,
+                1,
+            ),
+            (
+                "supporters and artificial turf",
+                "Supporterne liker ikke kunstgresset.",
+                0,
+                2,
+            ),
+        ] {
+            let glance = Glance::new(text, &crate::segment::fold(text));
+            assert_eq!((glance.roots, glance.news), (roots, news), "{name}");
+        }
+        let news = "Klubben har signert en ny kontrakt med spilleren. ".repeat(10);
+        let glance = Glance::new(&news, &crate::segment::fold(&news));
+        assert!(
+            !glance.may_be_football(),
+            "news roots alone do not let a long document through"
+        );
+    }
+
+    /// Football news without a match (a new coach, supporters' trouble) is football: its clubs and
+    /// news words make up for the match words it lacks. A review that says `kampen`, `skudd`,
+    /// `kontrakt` and `klubben` is not.
+    #[test]
+    fn football_news_is_football_and_reviews_are_not() {
+        let pipeline = crate::Pipeline::new().expect("the shipped data loads");
+        for (name, text, football) in [
+            (
+                "a coach moving between clubs",
+                "Viking har funnet sin nye trener. Klubben presenterte i dag Morten Jensen, som \
+                 kommer fra Brann etter fire år der. Kontrakten gjelder i tre år. – Jeg vil ha et \
+                 lag som spiller modig fotball, sa Jensen da han møtte spillerne for første gang. \
+                 Både Molde og Rosenborg skal også ha vært interessert i ham i vinter.",
+                true,
+            ),
+            (
+                "supporters and their clubs",
+                "Supporterne reagerte kraftig etter helgens bråk i Oslo. Vålerenga tok sterk \
+                 avstand fra sangene på tribunen, og Brann ba om et møte med klubben allerede \
+                 mandag. – Slikt hører ikke hjemme i fotballen, sa styrelederen i Brann. \
+                 Lillestrøm har varslet at de vil stenge et felt av tribunen til neste hjemmekamp \
+                 på Åråsen.",
+                true,
+            ),
+            (
+                "a film review with a fight, shots and a contract",
+                "Filmen følger en aldrende bokser i Chicago som har én siste kamp igjen. Kampen \
+                 mot den unge utfordreren blir brutal, og når de første skuddene faller i \
+                 bakgården, forstår vi at kontrakten han signerte var et løfte til mafiaen. \
+                 Klubben der han trener om kveldene, er nedslitt og kald. Regissøren gir oss \
+                 likevel varme, og skuespillerne er gode hele veien.",
+                false,
+            ),
+            (
+                "a novel about a boy who wants to play football",
+                "Romanen handler om en ung mann som drømmer om å bli fotballspiller. Treneren i \
+                 den lokale klubben tror ikke på ham, og kontrakten han håper på kommer aldri. \
+                 Forfatteren skildrer oppveksten med varme og humor, og språket er presist og \
+                 levende. Dette er en bok om vennskap, skam og det å gi opp en drøm, mer enn om \
+                 sport.",
+                false,
+            ),
+        ] {
+            let document = crate::Document::new(name, text);
+            assert_eq!(pipeline.analyze(&document).football, football, "{name}");
         }
     }
 }

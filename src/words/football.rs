@@ -1,6 +1,6 @@
 //! The football vocabulary: one list of word roots, each marked with where it counts. Read by
-//! `topic` (is a document football?) and by recognition (is a sentence about sport, so that
-//! `Norge` in it is the team?).
+//! `topic` (is a document football? match words, and the weaker words of football news) and by
+//! recognition (is a sentence about sport, so that `Norge` in it is the team?).
 
 use std::sync::LazyLock;
 
@@ -11,19 +11,30 @@ pub(crate) struct Reach {
     pub(crate) document: bool,
     /// Telling a sentence about sport from one about the country or town: any sports word.
     pub(crate) sentence: bool,
+    /// Weaker evidence of a football document: a word of the news around the matches (clubs,
+    /// contracts, supporters), which reviews of sports films and games use too.
+    pub(crate) news: bool,
 }
 
 const BOTH: Reach = Reach {
     document: true,
     sentence: true,
+    news: false,
 };
 const DOCUMENT: Reach = Reach {
     document: true,
     sentence: false,
+    news: false,
 };
 const SENTENCE: Reach = Reach {
     document: false,
     sentence: true,
+    news: false,
+};
+const NEWS: Reach = Reach {
+    document: false,
+    sentence: false,
+    news: true,
 };
 
 /// Word roots of football writing and where each counts. A root counts where it starts a word of
@@ -34,8 +45,15 @@ const SENTENCE: Reach = Reach {
 /// `treneren`, rarely both. In a sentence (recognition), one sports root, a word containing
 /// `kamp` or a score makes a country or town the team named after it.
 ///
-/// Keep the order of the document roots when editing: one automaton finds them leftmost-first,
-/// without overlaps, so where two roots match at the same place the one listed first counts.
+/// The news roots are the words of transfers, coaches, clubs and supporters: a football document
+/// that is no match report has few match words, and these add to its evidence; they are weak
+/// (a review of a football film says `klubben` and `kontrakten` too), so they count after the
+/// match words and only a little. `serien` and `sesongen` are not among them: they are the words
+/// of every TV review.
+///
+/// Keep the order of the document roots when editing: one automaton finds them, and then the
+/// news roots, leftmost-first without overlaps, so where two roots match at the same place the
+/// one listed first counts (`treningskamp` before `trening`).
 pub(crate) const FOOTBALL_WORDS: &[(&str, Reach)] = &[
     ("fotball", BOTH),
     ("landslag", BOTH),
@@ -98,6 +116,29 @@ pub(crate) const FOOTBALL_WORDS: &[(&str, Reach)] = &[
     ("skotet", DOCUMENT),
     ("scora", DOCUMENT),
     ("utjamn", DOCUMENT),
+    // Football news: transfers, coaches, clubs, supporters, leagues.
+    ("overgang", NEWS),
+    ("kontrakt", NEWS),
+    ("signer", NEWS),
+    ("klubb", NEWS),
+    ("supporter", NEWS),
+    ("tribune", NEWS),
+    ("garderobe", NEWS),
+    ("spillerne", NEWS),
+    ("lagkamerat", NEWS),
+    ("kaptein", NEWS),
+    ("trening", NEWS),
+    ("hovedtrener", NEWS),
+    ("sportssjef", NEWS),
+    ("kunstgress", NEWS),
+    ("cupen", NEWS),
+    ("ligaen", NEWS),
+    ("obos", NEWS),
+    ("divisjon", NEWS),
+    ("seriemester", NEWS),
+    ("serieleder", NEWS),
+    ("seriegull", NEWS),
+    ("nederlag", NEWS),
     // General sports words: enough to make a country the team in a sentence ("Norge vant"),
     // too general to make a document football.
     ("kamp", SENTENCE),
@@ -139,6 +180,9 @@ pub(crate) const FOOTBALL_WORDS: &[(&str, Reach)] = &[
 /// The roots that count in a document, in list order.
 pub(crate) static DOCUMENT_ROOTS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| roots(|r| r.document));
+
+/// The news roots, weaker evidence of a football document, in list order.
+pub(crate) static NEWS_ROOTS: LazyLock<Vec<&'static str>> = LazyLock::new(|| roots(|r| r.news));
 
 /// The roots that count in a sentence, in list order.
 pub(crate) static SENTENCE_ROOTS: LazyLock<Vec<&'static str>> =
@@ -187,10 +231,12 @@ pub(crate) fn is_keeper_noun(word: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// The glance keeps one bit per document root in a `u128`.
+    /// The glance keeps one bit per document or news root in a `u128`.
     #[test]
     fn document_roots_fit_the_glance() {
-        assert!(DOCUMENT_ROOTS.len() <= 128, "{}", DOCUMENT_ROOTS.len());
+        let glanced = DOCUMENT_ROOTS.len() + NEWS_ROOTS.len();
+        assert!(glanced <= 128, "{glanced}");
+        assert!(NEWS_ROOTS.contains(&"kontrakt") && !DOCUMENT_ROOTS.contains(&"kontrakt"));
         assert!(SENTENCE_ROOTS.contains(&"fotball") && DOCUMENT_ROOTS.contains(&"fotball"));
         assert!(!DOCUMENT_ROOTS.contains(&"vant") && !SENTENCE_ROOTS.contains(&"kampen"));
     }
