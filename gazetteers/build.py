@@ -476,7 +476,7 @@ LARGER_FACTS = [("worldcup_squads_1930_2022.csv", world_cup_people),
 SURNAME_FROM_YEAR = 1990
 # A surname that this many people of the facts have as their given name (Barry, Thomas, Martin)
 # is how papers write many people's first names, not one player's.
-GIVEN_NAME_PEOPLE = 5
+GIVEN_NAME_PEOPLE = 15
 
 
 def position_code(position):
@@ -544,6 +544,7 @@ def add_people(players, club_ref, nation_by_name, places, common_word):
     not conflict. The sources are read best spelling first (LARGER_FACTS); a later one adds
     clubs (in the order of the seasons), a birth date, a national team, and its spelling as an
     alias."""
+    join_spellings(players)
     index = {}
     for row in players:
         index_person(index, row)
@@ -622,6 +623,27 @@ def add_people(players, club_ref, nation_by_name, places, common_word):
     most_known_keeps_surname(players, evidence, sample)
 
 
+def join_spellings(players):
+    """The sample and the 2014 squads list some people twice, with and without accents (Luka
+    Modric, Luka Modrić; Edin Dzeko, Edin Džeko): one row, the later spelling an alias."""
+    first = {}
+    kept = []
+    for row in players:
+        key = person_key(row[1])
+        earlier = first.get(key)
+        conflict = earlier and any(earlier[i] and row[i] and earlier[i] != row[i] for i in (4, 6))
+        if earlier is None or conflict:
+            first.setdefault(key, row)
+            kept.append(row)
+            continue
+        aliases = [a for a in earlier[2].split("|") + [row[1]] + row[2].split("|") if a and a != earlier[1]]
+        earlier[2] = "|".join(dict.fromkeys(aliases))
+        earlier[3] = "|".join(dict.fromkeys(c for c in earlier[3].split("|") + row[3].split("|") if c))
+        for i in (4, 5, 6):
+            earlier[i] = earlier[i] or row[i]
+    players[:] = kept
+
+
 def same_person(index, name, birth, nationality, club):
     """The row of `index` that is the person of this name, birth date and national team, or None.
     The same folded name is the person unless birth dates or national teams conflict; the same
@@ -658,6 +680,10 @@ def ends_key(key):
 
 def index_person(index, row):
     key = person_key(row[1])
+    # A legal name's short form ("Gerard Piqué" of "Gerard Piqué Bernabéu") names him too.
+    for alias in row[2].split("|"):
+        if " " in alias and alias.split()[0] == row[1].split()[0]:
+            index.setdefault(("name", person_key(alias)), []).append(row)
     index.setdefault(("name", key), []).append(row)
     index.setdefault(("order", word_order_key(key)), []).append(row)
     index.setdefault(("ends", ends_key(key)), []).append(row)

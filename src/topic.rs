@@ -191,12 +191,15 @@ pub fn is_football_document(
             )
         })
     };
-    // Referees and papers are named in other stories too; players and teams are football.
+    // Referees and papers are named in other stories too; players and teams are football. A
+    // player counts by his full name or linked by the match: with 47,000 people, a surname
+    // alone (Day, Street, Kings) is in every music and game review.
     let named = named_mentions()
         .filter(|m| {
             m.entities.iter().any(|&e| {
                 let kind = gazetteer.entity(e).kind;
-                kind.is_team() || kind == EntityKind::Player
+                kind.is_team()
+                    || kind == EntityKind::Player && matches!(m.how, How::Exact | How::Context)
             })
         })
         .count();

@@ -310,7 +310,11 @@ fn merge_same_names(rows: Vec<Row>) -> (Vec<Row>, IdPairs, IdPairs) {
 /// "de Jong", which names the brothers alike).
 fn identity_forms(entity: &Entity) -> Vec<String> {
     let name = fold(&entity.name);
-    let first = name.split([' ', '-']).next().unwrap_or_default().to_string();
+    let first = name
+        .split([' ', '-'])
+        .next()
+        .unwrap_or_default()
+        .to_string();
     let full_aliases = entity.aliases.iter().map(|a| fold(a)).filter(|a| {
         a.contains(' ') && !first.is_empty() && a.split([' ', '-']).any(|w| w == first)
     });
@@ -329,13 +333,15 @@ fn identity_conflict(earlier: &Entity, later: &Entity) -> bool {
         EntityKind::Club => &["country"],
         _ => &[],
     };
-    columns.iter().any(|column| match (earlier.attr(column), later.attr(column)) {
-        (Some(a), Some(b)) if a.contains(':') == b.contains(':') => {
-            let (a, b) = (fold(a), fold(b));
-            !a.starts_with(&b) && !b.starts_with(&a)
-        }
-        _ => false,
-    })
+    columns
+        .iter()
+        .any(|column| match (earlier.attr(column), later.attr(column)) {
+            (Some(a), Some(b)) if a.contains(':') == b.contains(':') => {
+                let (a, b) = (fold(a), fold(b));
+                !a.starts_with(&b) && !b.starts_with(&a)
+            }
+            _ => false,
+        })
 }
 
 /// Gives `later` the attributes it leaves empty and the aliases it lacks from `earlier`.

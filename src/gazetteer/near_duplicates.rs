@@ -143,9 +143,24 @@ mod tests {
         let c = EntityKind::Club;
         let entities = vec![
             entity(p, "player:modric", "Luka Modric", &[]),
-            entity(p, "player:modrić", "Luka Modrić", &[("birth_date", "1985-09-09")]),
-            entity(p, "player:so-1", "Alexander Sørloth", &[("birth_date", "1995-12-05")]),
-            entity(p, "player:so-2", "Alexander Sörloth", &[("birth_date", "1990-01-01")]),
+            entity(
+                p,
+                "player:modrić",
+                "Luka Modrić",
+                &[("birth_date", "1985-09-09")],
+            ),
+            entity(
+                p,
+                "player:so-1",
+                "Alexander Sørloth",
+                &[("birth_date", "1995-12-05")],
+            ),
+            entity(
+                p,
+                "player:so-2",
+                "Alexander Sörloth",
+                &[("birth_date", "1990-01-01")],
+            ),
             entity(c, "club:feyenoo", "Feyenoo", &[]),
             entity(c, "club:feyenoord", "Feyenoord Rotterdam", &[]),
             entity(c, "club:molde", "Molde", &[]),
@@ -155,8 +170,16 @@ mod tests {
         assert_eq!(
             near_duplicates(&entities),
             [
-                ("player:modric".into(), "player:modrić".into(), Likeness::Spelling),
-                ("club:feyenoo".into(), "club:feyenoord".into(), Likeness::CutName),
+                (
+                    "player:modric".into(),
+                    "player:modrić".into(),
+                    Likeness::Spelling
+                ),
+                (
+                    "club:feyenoo".into(),
+                    "club:feyenoord".into(),
+                    Likeness::CutName
+                ),
             ],
             "born on different days: two people; Molde starts two names"
         );
