@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the AFL++ targets and fuzzes each for SECONDS (default 600), one after another.
+# Builds the AFL++ targets and fuzzes each for SECONDS_EACH seconds (default 600), one after
+# another: all of them, or those named (`fuzz/run.sh commit walk`).
 # Needs cargo-afl: `cargo install cargo-afl && cargo afl config --build`.
 # A crash leaves its input in out/<target>/default/crashes/; the script exits 1 if there is one.
 set -euo pipefail
@@ -9,7 +10,9 @@ cargo afl build --release
 export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
 status=0
 mkdir -p out
-for target in segment analyze gazetteer; do
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(segment analyze gazetteer commit walk)
+for target in "${targets[@]}"; do
     rm -rf "out/$target"
     cargo afl fuzz -V "$seconds" -i "seeds/$target" -o "out/$target" "target/release/$target" > "out-$target.log" 2>&1 || true
     crashes=$(find "out/$target/default/crashes" -type f -name 'id:*' 2>/dev/null | wc -l)

@@ -102,6 +102,22 @@ impl AtomicFile {
         })
     }
 
+    /// Whether a rename can put the file in place: not over a folder (a rename replaces a file
+    /// or a symlink, never a folder), so that a set stops before its first rename, not halfway.
+    fn replaceable(&self) -> Result<()> {
+        match std::fs::symlink_metadata(&self.path) {
+            Ok(meta) if meta.is_dir() => Err(Error::Invalid(vec![crate::error::Problem {
+                file: self.path.display().to_string(),
+                line: 0,
+                column: None,
+                message: "is a folder: the output cannot replace it; move it away or give \
+                          another --out"
+                    .into(),
+            }])),
+            _ => Ok(()),
+        }
+    }
+
     fn rename(&mut self) -> Result<()> {
         std::fs::rename(&self.tmp, &self.path).map_err(|source| Error::Io {
             path: self.path.clone(),
@@ -113,13 +129,17 @@ impl AtomicFile {
 }
 
 /// Commits files as one set: every one is flushed and synced first, so that a full disk or a
-/// failing device stops the commit before any file is renamed (the previous set stays whole);
-/// then all are renamed in a row, while an interrupt ([`interrupt`]) waits for the last rename.
-/// A reader sees the previous set or the new one, but for the microseconds between two renames
-/// of one commit (renames within a folder do not fail for want of space).
+/// failing device stops the commit before any file is renamed (the previous set stays whole),
+/// and a folder at a final name, which no rename can replace, stops it too; then all are
+/// renamed in a row, while an interrupt ([`interrupt`]) waits for the last rename. A reader
+/// sees the previous set or the new one, but for the microseconds between two renames of one
+/// commit (renames within a folder do not fail for want of space).
 pub fn commit_all(mut files: Vec<AtomicFile>) -> Result<()> {
     for file in &mut files {
         file.prepare()?;
+    }
+    for file in &files {
+        file.replaceable()?;
     }
     let mut pending = pending();
     for file in &mut files {
@@ -239,4 +259,46 @@ pub fn lock_folder(dir: &Path, outputs: &[&str]) -> Result<File> {
         }
     }
     Ok(lock)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes a set of files with the given contents into `dir` and commits it.
+    fn commit_set(dir: &Path, files: &[(&str, &str)]) -> Result<()> {
+        let mut set = Vec::new();
+        for (name, content) in files {
+            let mut file = AtomicFile::create(&dir.join(name))?;
+            file.write_all(content.as_bytes())?;
+            set.push(file);
+        }
+        commit_all(set)
+    }
+
+    #[test]
+    fn a_folder_at_a_later_name_stops_the_set_before_any_rename() {
+        // Found by the commit fuzz target: `events.csv` was renamed into place, then the rename
+        // onto the folder `mentions.csv` failed, leaving a new events.csv beside old files.
+        let dir = tempfile::tempdir().unwrap();
+        commit_set(dir.path(), &[("events.csv", "old")]).unwrap();
+        std::fs::create_dir(dir.path().join("mentions.csv")).unwrap();
+        let err = commit_set(
+            dir.path(),
+            &[("events.csv", "new"), ("mentions.csv", "new")],
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("is a folder"), "{err}");
+        let events = std::fs::read_to_string(dir.path().join("events.csv")).unwrap();
+        assert_eq!(events, "old", "the previous set stays whole");
+        assert!(dir.path().join("mentions.csv").is_dir());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert!(
+            names.iter().all(|n| !n.ends_with(".tmp")),
+            "no temporary file left: {names:?}"
+        );
+    }
 }

@@ -31,30 +31,31 @@ impl RawMatch {
 /// The matches of a document that do not overlap, in document order: among overlapping ones the
 /// leftmost, and of those the longest (`Ole Gunnar Solskjær` over `Solskjær`).
 pub(super) fn leftmost_longest(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
-    let mut raw = raw_matches(gazetteer, text, folded);
-    raw.sort_by_key(|m| (m.span.start, std::cmp::Reverse(m.name_len)));
+    // Word starts come in order and every form found at one starts there, so the leftmost-longest
+    // choice is made start by start: no list of every form found (in a long, name-dense report
+    // more than the text itself) is built or sorted, and no form is looked up inside a name
+    // already chosen.
     let mut selected: Vec<RawMatch> = Vec::new();
-    for m in raw {
-        if selected
-            .last()
-            .is_none_or(|last| m.span.start >= last.span.end)
-        {
-            selected.push(m);
-        }
-    }
-    selected
-}
-
-fn raw_matches(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
-    let mut out = Vec::new();
     let mut found = Vec::new();
+    let mut here = Vec::new();
     for start in word_starts(text) {
+        if selected.last().is_some_and(|last| start < last.span.end) {
+            continue;
+        }
         gazetteer.forms_at(folded, start, &mut found);
         for m in &found {
-            raw_match(gazetteer, text, m, &mut out);
+            raw_match(gazetteer, text, m, &mut here);
         }
+        // The longest form here, the first found of equally long ones.
+        let mut longest: Option<RawMatch> = None;
+        for m in here.drain(..) {
+            if longest.as_ref().is_none_or(|l| m.name_len > l.name_len) {
+                longest = Some(m);
+            }
+        }
+        selected.extend(longest);
     }
-    out
+    selected
 }
 
 /// Where a name may start: the text's start and after every character that is not a letter or

@@ -64,7 +64,7 @@ struct Cursor<'p> {
 impl<'p> Cursor<'p> {
     /// The next piece, consumed.
     fn take(&mut self) -> Option<Token> {
-        let piece = self.pieces.get(self.next)?.clone();
+        let piece = *self.pieces.get(self.next)?;
         self.next += 1;
         Some(piece)
     }

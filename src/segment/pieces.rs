@@ -108,7 +108,7 @@ pub(super) fn pieces(text: &str, block: Span) -> Vec<Token> {
         }
         if let Some(url) = url_iter.peek() {
             if start >= url.start && end <= url.end {
-                if pieces.last().is_none_or(|t| t.span != **url) {
+                if pieces.last().is_none_or(|t| { t.span } != **url) {
                     pieces.push(Token {
                         span: **url,
                         kind: TokenKind::Url,
@@ -193,42 +193,56 @@ impl<'t> Iterator for LatinWordBounds<'t> {
     }
 }
 
-/// "Hellas1-1" (a result glued to a team name in VG's leads) is a word and a score.
+/// "Hellas1-1" (a result glued to a team name in VG's leads) is a word and a score. Most
+/// paragraphs have none: their pieces are given back as they are, not copied.
 fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
-    let mut out = Vec::with_capacity(pieces.len());
-    for (i, piece) in pieces.iter().enumerate() {
-        let surface = &text[piece.span];
-        let digits = surface.len() - surface.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-        let letters_before = surface[..surface.len() - digits]
-            .chars()
-            .last()
-            .is_some_and(char::is_alphabetic);
-        let score_follows = pieces.get(i + 1).is_some_and(|dash| {
-            dash.span.start == piece.span.end
-                && is_single(&text[dash.span], is_score_dash)
-                && pieces
-                    .get(i + 2)
-                    .is_some_and(|n| n.span.start == dash.span.end && n.kind == TokenKind::Number)
+    let glued: Vec<(usize, usize)> = (0..pieces.len())
+        .filter_map(|i| glued_digits(text, &pieces, i).map(|digits| (i, digits)))
+        .collect();
+    if glued.is_empty() {
+        return pieces;
+    }
+    let mut out = Vec::with_capacity(pieces.len() + glued.len());
+    let mut glued = glued.into_iter().peekable();
+    for (i, piece) in pieces.into_iter().enumerate() {
+        let Some((_, digits)) = glued.next_if(|&(at, _)| at == i) else {
+            out.push(piece);
+            continue;
+        };
+        let cut = piece.span.end - digits;
+        out.push(Token {
+            span: Span::new(piece.span.start, cut),
+            kind: TokenKind::Word,
         });
-        if piece.kind == TokenKind::Word
-            && (1..=MAX_SCORE_DIGITS).contains(&digits)
-            && letters_before
-            && score_follows
-        {
-            let cut = piece.span.end - digits;
-            out.push(Token {
-                span: Span::new(piece.span.start, cut),
-                kind: TokenKind::Word,
-            });
-            out.push(Token {
-                span: Span::new(cut, piece.span.end),
-                kind: TokenKind::Number,
-            });
-        } else {
-            out.push(piece.clone());
-        }
+        out.push(Token {
+            span: Span::new(cut, piece.span.end),
+            kind: TokenKind::Number,
+        });
     }
     out
+}
+
+/// The digits ending piece `i` when they are a result glued to the word before them: a word
+/// ending in one or two digits after a letter, then a dash and a number without spaces.
+fn glued_digits(text: &str, pieces: &[Token], i: usize) -> Option<usize> {
+    let piece = &pieces[i];
+    if piece.kind != TokenKind::Word {
+        return None;
+    }
+    let surface = &text[piece.span];
+    let digits = surface.len() - surface.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let letters_before = surface[..surface.len() - digits]
+        .chars()
+        .last()
+        .is_some_and(char::is_alphabetic);
+    let score_follows = pieces.get(i + 1).is_some_and(|dash| {
+        dash.span.start == piece.span.end
+            && is_single(&text[dash.span], is_score_dash)
+            && pieces
+                .get(i + 2)
+                .is_some_and(|n| n.span.start == dash.span.end && n.kind == TokenKind::Number)
+    });
+    ((1..=MAX_SCORE_DIGITS).contains(&digits) && letters_before && score_follows).then_some(digits)
 }
 
 #[cfg(test)]

@@ -126,14 +126,14 @@ pub(super) fn split_sentences(
     let mut i = 0;
     while i < tokens.len() {
         let ends = ends_sentence(text, &tokens, i, &current);
-        current.push(tokens[i].clone());
+        current.push(tokens[i]);
         i += 1;
         if !ends {
             continue;
         }
         // Closing quotes and brackets belong to the sentence they close.
         while i < tokens.len() && is_closing_after(text, &tokens, i) {
-            current.push(tokens[i].clone());
+            current.push(tokens[i]);
             i += 1;
         }
         let next = tokens.get(i);
@@ -247,9 +247,12 @@ fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: usize, out: &mu
         out.push(Sentence {
             span,
             paragraph,
-            tokens: std::mem::take(tokens),
+            // Copied out at its own length (the scratch vector is reused): a vector grown
+            // token by token holds up to twice its tokens, and every later stage keeps them.
+            tokens: tokens.to_vec(),
             kind,
         });
+        tokens.clear();
     }
 }
 
