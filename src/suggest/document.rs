@@ -46,7 +46,7 @@ pub fn document_names(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> Documen
             }
         })
         .collect();
-    // "Adebayo" is the "Jonah Adebayo" the document writes elsewhere, found by another rule.
+    // "Adeyemo" is the "Jonah Adeyemo" the document writes elsewhere, found by another rule.
     let persons: Vec<&str> = found
         .iter()
         .zip(&fullest)

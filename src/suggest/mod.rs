@@ -10,8 +10,8 @@
 //! full name inside a sentence.
 //!
 //! One document's names ([`document_names`], `document.rs`, run on the worker threads) are
-//! folded first: a surname alone is the full name the document writes elsewhere (`Adebayo` is
-//! `Jonah Adebayo`). [`Suggester`] (`rank.rs`) then adds the documents in input order, joins a
+//! folded first: a surname alone is the full name the document writes elsewhere (`Adeyemo` is
+//! `Jonah Adeyemo`). [`Suggester`] (`rank.rs`) then adds the documents in input order, joins a
 //! surname that one full name of another document ends with, and ranks the names by how often
 //! they were seen, then in how many documents and by how many kinds of evidence, then by name:
 //! the same input gives the same rows whatever the thread count. [`write_suggestions`]
@@ -93,7 +93,7 @@ enum TeamName {
     Unknown(String),
 }
 
-/// Whether `name`'s last words are `tail` (`Jonah Adebayo` ends with `Adebayo`, not `Bayo`).
+/// Whether `name`'s last words are `tail` (`Jonah Adeyemo` ends with `Adeyemo`, not `Bayo`).
 pub(crate) fn ends_with_words(name: &str, tail: &str) -> bool {
     name.strip_suffix(tail)
         .is_some_and(|rest| rest.is_empty() || rest.ends_with(' '))

@@ -256,8 +256,8 @@ fn team_name_parts(gazetteer: &Gazetteer) -> BTreeMap<String, Option<String>> {
     parts
 }
 
-/// A person's one-word name that the full name of exactly one other person ends with (`Adebayo`
-/// of one report, `Jonah Adebayo` of another) is that person.
+/// A person's one-word name that the full name of exactly one other person ends with (`Adeyemo`
+/// of one report, `Jonah Adeyemo` of another) is that person.
 fn join_surnames(names: &mut BTreeMap<(bool, String), Tally>) {
     let singles: Vec<String> = names
         .keys()

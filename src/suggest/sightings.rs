@@ -397,7 +397,7 @@ impl Finder<'_> {
                 "," | ";" | ":" | "." | "og" | "–" | "-" | "—" => {
                     flush(&mut item, &mut names, &mut previous_words)
                 }
-                _ => item.push(token.clone()),
+                _ => item.push(*token),
             }
         }
         flush(&mut item, &mut names, &mut previous_words);

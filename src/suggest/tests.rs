@@ -44,10 +44,10 @@ fn names_where_reports_mark_people_and_clubs() {
         ),
         (
             "a team compound names the team, known or not",
-            &["Molde-spissen Jonah Adebayo traff stolpen før Fjellvik-keeperen Ola Vinje reddet."],
+            &["Molde-spissen Jonah Adeyemo traff stolpen før Fjellvik-keeperen Ola Vinje reddet."],
             &[
                 "club Fjellvik 1 -",
-                "player Jonah Adebayo 1 club:molde-fk",
+                "player Jonah Adeyemo 1 club:molde-fk",
                 "player Ola Vinje 1 club:fjellvik",
             ],
         ),
@@ -73,13 +73,13 @@ fn names_where_reports_mark_people_and_clubs() {
         ),
         (
             "a line-up names its team",
-            &["Brann - Molde 1-1\nBrann: Opdal – Bjørnvik, Kvalsund, Rønnevik, Hetlevik – Strøm.\n\
+            &["Brann - Molde 1-1\nBrann: Opsvik – Bjørnvik, Kvalsund, Rønnevik, Hetlevik – Strøm.\n\
                Molde scoret, og Brann scoret."],
             &[
                 "player Bjørnvik 1 club:sk-brann",
                 "player Hetlevik 1 club:sk-brann",
                 "player Kvalsund 1 club:sk-brann",
-                "player Opdal 1 club:sk-brann",
+                "player Opsvik 1 club:sk-brann",
                 "player Rønnevik 1 club:sk-brann",
                 "player Strøm 1 club:sk-brann",
             ],
