@@ -2,6 +2,7 @@
 //! (`gold/train-synthetic-goals.tsv`: `doc<TAB>minute<TAB>scorer<TAB>team<TAB>kind`): how many
 //! gold goals get their scorer and their minute, and how many named scorers are right.
 
+use super::ratio;
 use crate::error::{Error, Problem, Result};
 use crate::export::{goal_rows, GoalRow};
 use crate::ingest::Document;
@@ -105,15 +106,6 @@ impl GoalScores {
         line("named scorer precision", self.scorer_right, self.named);
         line("goals found that are gold", self.matched, self.found);
         out
-    }
-}
-
-/// `a / b`, 0 when there is nothing to divide by.
-fn ratio(a: usize, b: usize) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a as f64 / b as f64
     }
 }
 

@@ -71,10 +71,18 @@ impl SpanScores {
     }
 }
 
+/// `a / b`, 0 when there is nothing to divide by.
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
 /// (precision, recall, F1) from true positives, false positives and false negatives; 0 where a
 /// ratio has nothing to divide by.
 fn prf(tp: usize, fp: usize, fn_: usize) -> (f64, f64, f64) {
-    let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
     let (p, r) = (ratio(tp, tp + fp), ratio(tp, tp + fn_));
     let f = if p + r == 0.0 {
         0.0

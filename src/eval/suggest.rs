@@ -3,6 +3,7 @@
 //! suggestions are names.
 
 use super::conll::ConllDocument;
+use super::ratio;
 use crate::gazetteer::EntityKind;
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
@@ -78,14 +79,6 @@ fn same_person(gold: &str, suggested: &str) -> bool {
             || ends_with_words(suggested, gold)
             || first_words(suggested, gold)
     })
-}
-
-fn ratio(a: usize, b: usize) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a as f64 / b as f64
-    }
 }
 
 /// Suggests names from the documents' text as `gazetteer suggest` would (the pipeline decides

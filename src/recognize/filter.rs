@@ -94,11 +94,16 @@ impl<'a> NameFilter<'a> {
             sports: vec![None; sentences.len()],
             lower_case: HashMap::default(),
             namesakes: Vec::new(),
-            named_in_full: matches
-                .iter()
-                .filter(|m| m.surface(text).contains([' ', '\n']))
-                .flat_map(|m| m.candidates.iter().map(|c| c.0))
-                .collect(),
+            named_in_full: {
+                let mut named: Vec<EntityId> = matches
+                    .iter()
+                    .filter(|m| m.surface(text).contains([' ', '\n']))
+                    .flat_map(|m| m.candidates.iter().map(|c| c.0))
+                    .collect();
+                named.sort_unstable();
+                named.dedup();
+                named
+            },
         };
         let named: Vec<SentenceId> = matches
             .iter()
@@ -137,13 +142,14 @@ impl<'a> NameFilter<'a> {
     /// ("Jonah Adeyemo ... Adeyemo nikket inn") is that person, unless the document also names
     /// one of the gazetteer's people of that surname in full.
     fn surname_of_a_namesake(&self, m: &RawMatch, site: &Site) -> bool {
-        site.single_word
+        !self.namesakes.is_empty()
+            && site.single_word
             && is_surname_match(self.gazetteer, self.text, m)
             && self.namesakes.contains(&fold(site.surface))
             && !m
                 .candidates
                 .iter()
-                .any(|c| self.named_in_full.contains(&c.0))
+                .any(|c| self.named_in_full.binary_search(&c.0).is_ok())
     }
 
     fn site(&self, m: &RawMatch) -> Site<'a> {
@@ -287,11 +293,11 @@ impl<'a> NameFilter<'a> {
             return false;
         };
         !m.candidates.iter().any(|&(e, _)| {
-            let name = &self.gazetteer.entity(e).name;
-            name.starts_with(initial)
-                || name
-                    .split_whitespace()
-                    .any(|word| word.starts_with(initial) && word.len() > 1)
+            self.gazetteer
+                .entity(e)
+                .name
+                .split_whitespace()
+                .any(|word| word.starts_with(initial))
         })
     }
 
