@@ -480,14 +480,17 @@ GIVEN_NAME_PEOPLE = 15
 
 
 def position_code(position):
-    first = re.split(r"[/, ]", position.strip())[0].lower() if position.strip() else ""
-    if first in {"gk", "goalkeeper"}:
+    """GK, DF, MF or FW of a Transfermarkt position ("Left Midfield", "Right-Back") or a game
+    list's codes ("CDM/CM": the first)."""
+    words = position.strip().lower()
+    first = re.split(r"[/, ]", words)[0] if words else ""
+    if "goalkeeper" in words or first == "gk":
         return "GK"
-    if "back" in first or first in {"cb", "lb", "rb", "lwb", "rwb", "defender", "sweeper"}:
+    if "back" in words or "defender" in words or "sweeper" in words or first in {"cb", "lb", "rb", "lwb", "rwb"}:
         return "DF"
-    if "midfield" in first or first in {"cm", "cdm", "cam", "lm", "rm"}:
+    if "midfield" in words or first in {"cm", "cdm", "cam", "lm", "rm"}:
         return "MF"
-    if first in {"st", "cf", "lw", "rw", "forward", "centre-forward", "right", "left", "second"}:
+    if any(w in words for w in ["forward", "winger", "striker"]) or first in {"st", "cf", "lw", "rw"}:
         return "FW"
     return ""
 
