@@ -462,7 +462,9 @@ def game_people(r):
 
 
 def goal_people(r):
-    return dict(name=r["scorer"], birth="", nation=r["team"], club="", position="", year=int(r["date"][:4]))
+    # An own goal's team is the side it counted for, not the scorer's.
+    nation = "" if r["own_goal"] == "1" else r["team"]
+    return dict(name=r["scorer"], birth="", nation=nation, club="", position="", year=int(r["date"][:4]))
 
 
 LARGER_FACTS = [("worldcup_squads_1930_2022.csv", world_cup_people),
