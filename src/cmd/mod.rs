@@ -80,6 +80,33 @@ impl GazetteerArgs {
     }
 }
 
+/// Analyses the documents on `pool` a batch (`extract::BATCH`) at a time, as `show` and
+/// `gazetteer suggest` read them, and hands each result, or the failure to read its document,
+/// to `take` in input order; the first error `take` returns stops the reading.
+pub fn in_batches<T: Send>(
+    pool: &rayon::ThreadPool,
+    mut documents: kampfakta::ingest::Documents,
+    analyze: impl Fn(&kampfakta::ingest::Document) -> T + Sync,
+    mut take: impl FnMut(Result<T, kampfakta::ingest::Failure>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    loop {
+        let batch: Vec<_> = documents.by_ref().take(extract::BATCH).collect();
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let results: Vec<_> = pool.install(|| {
+            batch
+                .into_par_iter()
+                .map(|document| document.map(|document| analyze(&document)))
+                .collect()
+        });
+        for result in results {
+            take(result)?;
+        }
+    }
+}
+
 /// Ctrl-C, SIGTERM or SIGHUP (for `extract` and `merge`): the outputs being written are
 /// temporary files; wait for a commit under way, remove them and stop, leaving the previous
 /// complete outputs (or none).

@@ -1,12 +1,11 @@
 //! `kampfakta show INPUT... --out DIR`: a page per document and an index, to see what kampfakta
 //! read.
 
-use super::extract::{worker_threads, BATCH};
+use super::extract::worker_threads;
 use super::RunArgs;
 use anyhow::Context;
-use kampfakta::export::html::{self, HtmlFolder, Page};
+use kampfakta::export::html::{self, HtmlFolder};
 use kampfakta::ingest::{sources, Documents, Failure};
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -48,31 +47,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for failure in &failures {
         skip(&mut folder, failure);
     }
-    let mut documents = Documents::new(sources).with_max_bytes(args.run.max_document_bytes);
-    loop {
-        let batch: Vec<_> = documents.by_ref().take(BATCH).collect();
-        if batch.is_empty() {
-            break;
-        }
-        let pages: Vec<Result<Page, Failure>> = pool.install(|| {
-            batch
-                .into_par_iter()
-                .map(|document| {
-                    let document = document?;
-                    Ok(html::page(
-                        &pipeline.analyze(&document),
-                        pipeline.gazetteer(),
-                    ))
-                })
-                .collect()
-        });
-        for page in pages {
+    let documents = Documents::new(sources).with_max_bytes(args.run.max_document_bytes);
+    super::in_batches(
+        &pool,
+        documents,
+        |document| html::page(&pipeline.analyze(document), pipeline.gazetteer()),
+        |page| {
             match page {
                 Ok(page) => folder.page(page)?,
                 Err(failure) => skip(&mut folder, &failure),
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
     let pages = folder.pages();
     let index = folder.commit()?;
     if !args.quiet {

@@ -1,12 +1,11 @@
 //! `kampfakta gazetteer suggest INPUT... --out DIR`: the people and clubs football documents name
 //! that no gazetteer in use knows, as gazetteer files to review and load.
 
-use super::extract::{worker_threads, BATCH};
+use super::extract::worker_threads;
 use super::RunArgs;
 use anyhow::Context;
 use kampfakta::ingest::{sources, Documents};
-use kampfakta::suggest::{document_names, write_suggestions, DocumentNames, Suggester};
-use rayon::prelude::*;
+use kampfakta::suggest::{document_names, write_suggestions, Suggester};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -39,25 +38,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .build()
         .context("starting worker threads")?;
     let (sources, mut failures) = sources(&args.inputs);
-    let mut documents = Documents::new(sources).with_max_bytes(args.run.max_document_bytes);
+    let documents = Documents::new(sources).with_max_bytes(args.run.max_document_bytes);
     let mut suggester = Suggester::new();
     let mut read = 0;
-    loop {
-        let batch: Vec<_> = documents.by_ref().take(BATCH).collect();
-        if batch.is_empty() {
-            break;
-        }
-        let names: Vec<Result<DocumentNames, _>> = pool.install(|| {
-            batch
-                .into_par_iter()
-                .map(|document| {
-                    let document = document?;
-                    let analysis = pipeline.analyze(&document);
-                    Ok(document_names(pipeline.gazetteer(), &analysis))
-                })
-                .collect()
-        });
-        for names in names {
+    super::in_batches(
+        &pool,
+        documents,
+        |document| document_names(pipeline.gazetteer(), &pipeline.analyze(document)),
+        |names| {
             match names {
                 Ok(names) => {
                     read += 1;
@@ -65,8 +53,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
                 Err(failure) => failures.push(failure),
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
     for failure in &failures {
         eprintln!("kampfakta: skipped {}: {}", failure.source, failure.reason);
     }
