@@ -14,6 +14,25 @@ pub(crate) fn one_dash(between: &str) -> bool {
         && between.chars().all(|c| c.is_whitespace() || is_dash(c))
 }
 
+/// Where the white space at byte `at` ends, if it may stand between two words of one name:
+/// spaces and tabs with at most one line break (`Thomas \nMüller` in a text wrapped by `fold
+/// -s`); a blank line ends a paragraph (`\r\n` is one break).
+pub(crate) fn name_gap_end(bytes: &[u8], mut at: usize) -> Option<usize> {
+    let mut breaks = 0;
+    while at < bytes.len() && matches!(bytes[at], b' ' | b'\t' | b'\n' | b'\r') {
+        if bytes[at] == b'\n' || bytes[at] == b'\r' && bytes.get(at + 1) != Some(&b'\n') {
+            breaks += 1;
+        }
+        at += 1;
+    }
+    (breaks <= 1).then_some(at)
+}
+
+/// Whether the text between two words may be the one space between two words of a name.
+pub(crate) fn is_name_gap(between: &str) -> bool {
+    !between.is_empty() && name_gap_end(between.as_bytes(), 0) == Some(between.len())
+}
+
 /// The word that ends before `offset`, after any spaces, and where it starts (letters and digits
 /// only: `Stranda-keeper` gives `keeper`; empty after punctuation).
 pub(crate) fn previous_word(text: &str, offset: usize) -> (usize, &str) {

@@ -1,6 +1,7 @@
 //! A snapshot of every usage and input error a user meets first (merge's bad shards, a file for
 //! a folder, stream options that do not go together, gold files with nothing to score, an input
-//! that is not there, a gazetteer that is a file, a squad list with an unknown club and column),
+//! that is not there, a gazetteer that is a file, a squad list with an unknown club and column,
+//! `gazetteer add` with an unknown club and each row it refuses),
 //! with its exit code: a message that changes fails here and is reviewed.
 //! The temporary folder's path is written `<TMP>`.
 
@@ -37,7 +38,16 @@ fn error_messages() {
         path("plain"),
         path("merged"),
     );
-    let cases: Vec<Vec<String>> = [
+    let gazetteer = path("gz");
+    let add = |args: &[&str]| -> Vec<String> {
+        let mut line: Vec<String> = vec!["gazetteer".into(), "add".into()];
+        line.extend(args.iter().map(|a| a.to_string()));
+        if !args.contains(&"--dir") {
+            line.extend(["--dir".to_string(), gazetteer.clone()]);
+        }
+        line
+    };
+    let mut cases: Vec<Vec<String>> = [
         vec!["merge", &s1, &s1, &s2, "--out", &merged],
         vec!["merge", &s1, "--out", &merged],
         vec!["merge", &s1, &other, "--out", &merged],
@@ -92,6 +102,16 @@ fn error_messages() {
     .iter()
     .map(|args| args.iter().map(|a| a.to_string()).collect())
     .collect();
+    cases.extend([
+        // `gazetteer add`: a club it does not know (a warning), then its refusals.
+        add(&["player", "--name", "Ola Moe", "--club", "New FK"]),
+        add(&["player", "--name", "Ola Moe"]),
+        add(&["player", "--name", "Kari Moe", "--birth-date", "1999-13-01"]),
+        add(&["player", "--name", "Kari Moe", "--alias", "og"]),
+        add(&["player", "--name", "Per\nMoe"]),
+        add(&["player", "--name", ""]),
+        add(&["club", "--name", "Moe FK", "--dir", &path("a-file")]),
+    ]);
     let tmp = dir.to_str().unwrap();
     let mut screen = String::new();
     for args in &cases {

@@ -8,7 +8,7 @@ use crate::gazetteer::{EntityKind, PlayerProfile};
 use crate::ids::{EntityId, MentionId};
 use crate::recognize::How;
 use crate::span::Span;
-use crate::text::previous_word;
+use crate::text::{is_name_gap, previous_word};
 use crate::words::actors::{
     AGENT_PREPOSITION, BEATEN_PREPOSITIONS, COORDINATING_CONJUNCTIONS, NUTMEG_BETWEEN, NUTMEG_LEGS,
     NUTMEG_ON, PASSIVE_AUXILIARIES, SANCTION_ROOTS, SERVED_FROM, SERVICE_ROOTS, SUBJECT_PRONOUNS,
@@ -295,7 +295,7 @@ pub(super) fn beaten_or_serving(text: &str, start: usize) -> bool {
     for _ in 0..WORDS_BEFORE_NAME {
         let (word, word_start, between) = before(at);
         let compound = between == "-";
-        if word.is_empty() || !(compound || between.chars().all(|c| c == ' ')) {
+        if word.is_empty() || !(compound || is_name_gap(between)) {
             return false;
         }
         let lower = word.to_lowercase();

@@ -9,7 +9,7 @@ use crate::gazetteer::Gazetteer;
 use crate::recognize::Mention;
 use crate::segment::{Sentence, Token, TokenKind};
 use crate::span::Span;
-use crate::text::previous_word;
+use crate::text::{is_name_gap, previous_word};
 use crate::words::actors::{COORDINATING_CONJUNCTIONS, HOW_CONJUNCTIONS};
 use crate::words::football::is_keeper_noun;
 use crate::words::names::{GROUNDS, LOCATIVES, NAME_PARTICLES, NOT_FIRST_NAMES, OFFICIAL_ROLES};
@@ -137,7 +137,7 @@ impl Scope<'_> {
             let particle = !run.is_empty() && NAME_PARTICLES.contains(&&text[token.span]);
             let joins = run
                 .last()
-                .is_none_or(|&r| text[self.tokens[r].span.end..token.span.start] == *" ");
+                .is_none_or(|&r| is_name_gap(&text[self.tokens[r].span.end..token.span.start]));
             if (name_word || particle) && joins {
                 run.push(i);
                 continue;
@@ -277,7 +277,7 @@ pub(crate) fn fullest_name(
                 let opener = first - 1 == 0 && !first_name;
                 if !is_name_word(text, previous)
                     || recognised(previous)
-                    || text[previous.span.end..current.span.start] != *" "
+                    || !is_name_gap(&text[previous.span.end..current.span.start])
                     || NOT_FIRST_NAMES.contains(&text[previous.span].to_lowercase().as_str())
                     || opener
                     || genitive

@@ -253,7 +253,9 @@ fn add(what: Add) -> anyhow::Result<ExitCode> {
     let (kind, args, columns) = what.parts();
     let name = args.name.trim().to_string();
     if name.is_empty() {
-        bail!("--name must not be empty");
+        bail!(
+            "--name must not be empty: give the full name as papers write it (--name \"Ola Moe\")"
+        );
     }
     let id = args
         .id
@@ -307,6 +309,18 @@ fn add(what: Add) -> anyhow::Result<ExitCode> {
                         ),
                         false => p.to_string(),
                     })
+                    .chain(
+                        problems
+                            .iter()
+                            .any(|p| of_new_row(p) && p.message.starts_with("duplicate id"))
+                            .then(|| {
+                                format!(
+                                    "{id} is in the folder already: a namesake needs an id \
+                                     of its own (--id {id}-2); to change the row, edit \
+                                     {file_name}"
+                                )
+                            }),
+                    )
                     .collect::<Vec<_>>()
                     .join("\n"),
                 other => other.to_string(),

@@ -136,7 +136,7 @@ pub fn evaluate_goals(
 fn score_document(scores: &mut GoalScores, doc: &str, gold: &[&GoldGoal], found: &[GoalRow]) {
     let fits = |g: &GoldGoal, f: &GoalRow| {
         (
-            same_person(&g.scorer, f.scorer),
+            same_person(&g.scorer, &f.scorer),
             !g.minute.is_empty() && g.minute == f.minute,
         )
     };
@@ -219,7 +219,7 @@ mod tests {
         };
         let found = |minute: &str, scorer: &'static str| GoalRow {
             minute: minute.into(),
-            scorer,
+            scorer: scorer.into(),
             ..GoalRow::default()
         };
         let (a, b) = (gold("10", "Ola Moe"), gold("80", "Ola Moe"));

@@ -28,7 +28,7 @@ pub struct EventRow<'a> {
     pub player_id: String,
     /// The player's name, or the surface of an ambiguous mention or of a name no gazetteer
     /// knows (with an empty `player_id`).
-    pub player: &'a str,
+    pub player: std::borrow::Cow<'a, str>,
     /// The team's gazetteer id, or empty.
     pub team_id: &'a str,
     /// The team's name, or empty.
@@ -112,7 +112,7 @@ pub struct GoalRow<'a> {
     /// gazetteers do not know.
     pub scorer_id: String,
     /// The scorer's name, the surface of an ambiguous or unknown name, or empty.
-    pub scorer: &'a str,
+    pub scorer: std::borrow::Cow<'a, str>,
     /// The gazetteer id of the team the goal counted for, or empty.
     pub team_id: &'a str,
     /// The team's name, or empty.
@@ -296,16 +296,35 @@ fn person<'a>(
     text: &'a str,
     mention: Option<&Mention>,
     name: Option<Span>,
-) -> (String, &'a str) {
+) -> (String, std::borrow::Cow<'a, str>) {
     match mention {
         Some(mention) => match mention.entity() {
             Some(entity) => (
                 gazetteer.entity(entity).id.clone(),
-                gazetteer.entity(entity).name.as_str(),
+                gazetteer.entity(entity).name.as_str().into(),
             ),
-            None => (ids(gazetteer, &mention.entities), &text[mention.span]),
+            None => (
+                ids(gazetteer, &mention.entities),
+                one_spaced(&text[mention.span]),
+            ),
         },
-        None => (String::new(), name.map_or("", |name| &text[name])),
+        None => (
+            String::new(),
+            name.map_or("".into(), |name| one_spaced(&text[name])),
+        ),
+    }
+}
+
+/// A name as written, its words one space apart: `Javier\nHernandez` wrapped over two lines
+/// is `Javier Hernandez`.
+fn one_spaced(name: &str) -> std::borrow::Cow<'_, str> {
+    if name
+        .split(' ')
+        .any(|word| word.is_empty() || word.contains(char::is_whitespace))
+    {
+        name.split_whitespace().collect::<Vec<_>>().join(" ").into()
+    } else {
+        name.into()
     }
 }
 
@@ -322,7 +341,7 @@ fn goals_cell(analysis: &Analysis<'_>, gazetteer: &Gazetteer) -> String {
             let minute = goal.minute.map_or("?".to_string(), |m| m.to_string());
             let mention = goal.scorer.map(|m| &analysis.recognition.mentions[m]);
             let (_, scorer) = person(gazetteer, text, mention, goal.name);
-            let scorer = if scorer.is_empty() { "?" } else { scorer };
+            let scorer = if scorer.is_empty() { "?" } else { &scorer };
             let team = goal
                 .team
                 .map(|t| gazetteer.entity(t))

@@ -256,7 +256,9 @@ impl Sheet<'_> {
                     self.report(
                         line,
                         Some(name),
-                        "a control character (a tab, a line break or the like) in the cell".into(),
+                        "a control character (a tab, a line break or the like) in the cell: write it on \
+                         one line with spaces only"
+                            .into(),
                     );
                     String::new()
                 }
@@ -279,7 +281,14 @@ impl Sheet<'_> {
             .iter()
             .map(|(c, i)| (c.to_string(), field(Some(*i), c)))
             .collect();
+        // A name already reported (a control character, bad UTF-8) is not also "empty".
+        let blank_name = record
+            .get(columns.name)
+            .is_none_or(|cell| cell.iter().all(u8::is_ascii_whitespace));
         if name.is_empty() {
+            if !blank_name {
+                return None;
+            }
             self.report(
                 line,
                 Some("name"),

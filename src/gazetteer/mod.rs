@@ -43,8 +43,10 @@ pub use write::{append_row, write_folder};
 use crate::error::Result;
 use crate::segment::fold;
 use crate::span::Span;
-use aho_corasick::automaton::OverlappingState;
-use aho_corasick::{AhoCorasick, Anchored, Input, MatchKind, StartKind};
+use crate::text::name_gap_end;
+use aho_corasick::automaton::Automaton;
+use aho_corasick::nfa::contiguous::NFA;
+use aho_corasick::{Anchored, MatchKind};
 use profile::Profile;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -92,7 +94,7 @@ pub struct Gazetteer {
     /// The words built from the profiles that describe entities without naming them.
     descriptors: Descriptors,
     by_id: HashMap<String, EntityId>,
-    automaton: AhoCorasick,
+    automaton: NFA,
     /// The bytes a pattern starts with: most word starts can be passed over without a search.
     first_bytes: [bool; 256],
     /// Per automaton pattern: the entities written that way.
@@ -130,10 +132,10 @@ impl Gazetteer {
         let (patterns, candidates) = surface_forms(&entities);
         // Every match at a given start (overlapping, anchored): the recogniser picks the longest
         // that passes the word-boundary and case checks, which a leftmost-longest automaton
-        // cannot do.
-        let automaton = AhoCorasick::builder()
+        // cannot do. Walked by hand ([`Gazetteer::forms_at`]), so that white space between a
+        // name's words may be more than one space.
+        let automaton = NFA::builder()
             .match_kind(MatchKind::Standard)
-            .start_kind(StartKind::Anchored)
             .build(&patterns)
             .expect("gazetteer patterns are plain strings well under the automaton's size limits");
         let first_names = entities
@@ -216,29 +218,53 @@ impl Gazetteer {
         self.by_id.get(id).copied()
     }
 
-    /// Every form that starts at byte `start` of `folded` text ([`fold`]), shortest first.
+    /// Every form that starts at byte `start` of `folded` text ([`fold`]), shortest first. A
+    /// run of white space with at most one line break stands for the one space of a form:
+    /// `Thomas \nMüller` in a text wrapped by `fold -s`, `Ole  Gunnar` typed twice.
     pub(crate) fn forms_at(&self, folded: &str, start: usize, found: &mut Vec<FormMatch>) {
         found.clear();
-        if !folded
-            .as_bytes()
+        let bytes = folded.as_bytes();
+        if !bytes
             .get(start)
             .is_some_and(|&b| self.first_bytes[usize::from(b)])
         {
             return;
         }
-        let input = Input::new(folded).range(start..).anchored(Anchored::Yes);
-        let mut state = OverlappingState::start();
-        loop {
-            self.automaton.find_overlapping(input.clone(), &mut state);
-            match state.get_match() {
-                // A state also reports the patterns that are suffixes of its path ("oman" in
-                // "roman"), even in an anchored search.
-                Some(m) if m.start() == start => found.push(FormMatch {
-                    form: FormId(m.pattern().as_usize()),
-                    span: Span::new(start, m.end()),
-                }),
-                Some(_) => {}
-                None => break,
+        let nfa = &self.automaton;
+        let Ok(mut state) = nfa.start_state(Anchored::Yes) else {
+            return;
+        };
+        // Bytes given to the automaton: the length of a form that ends here.
+        let mut fed = 0;
+        let mut at = start;
+        while at < bytes.len() {
+            let byte = if matches!(bytes[at], b' ' | b'\t' | b'\n' | b'\r') {
+                match name_gap_end(bytes, at) {
+                    Some(end) => at = end,
+                    None => break,
+                }
+                b' '
+            } else {
+                at += 1;
+                bytes[at - 1]
+            };
+            fed += 1;
+            state = nfa.next_state(Anchored::Yes, state, byte);
+            if nfa.is_dead(state) {
+                break;
+            }
+            if nfa.is_match(state) {
+                // A state also reports the forms that are suffixes of its path ("oman" in
+                // "roman"): only those as long as the path start here.
+                for index in 0..nfa.match_len(state) {
+                    let pattern = nfa.match_pattern(state, index);
+                    if nfa.pattern_len(pattern) == fed {
+                        found.push(FormMatch {
+                            form: FormId(pattern.as_usize()),
+                            span: Span::new(start, at),
+                        });
+                    }
+                }
             }
         }
     }

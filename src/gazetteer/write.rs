@@ -7,10 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// Writes entities as a gazetteer folder, one file per kind present (replacing those files).
 pub fn write_folder(dir: &Path, entities: &[Entity]) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
+    create_folder(dir)?;
     let mut written = Vec::new();
     for kind in EntityKind::ALL {
         let rows: Vec<&Entity> = entities.iter().filter(|e| e.kind == kind).collect();
@@ -18,12 +15,11 @@ pub fn write_folder(dir: &Path, entities: &[Entity]) -> Result<Vec<PathBuf>> {
             continue;
         }
         let path = dir.join(kind.file_name());
-        let tmp = path.with_extension("csv.tmp");
         let csv_err = |source| Error::Csv {
-            path: tmp.clone(),
+            path: path.clone(),
             source,
         };
-        let mut writer = csv::Writer::from_path(&tmp).map_err(csv_err)?;
+        let mut writer = csv::Writer::from_writer(Vec::new());
         let mut header = vec!["id", "name", "aliases"];
         header.extend(kind.columns());
         writer.write_record(&header).map_err(csv_err)?;
@@ -33,18 +29,32 @@ pub fn write_folder(dir: &Path, entities: &[Entity]) -> Result<Vec<PathBuf>> {
             record.extend(kind.columns().iter().map(|c| e.attr(c).unwrap_or("")));
             writer.write_record(&record).map_err(csv_err)?;
         }
-        writer.flush().map_err(|source| Error::Io {
-            path: tmp.clone(),
-            source,
-        })?;
-        drop(writer);
-        std::fs::rename(&tmp, &path).map_err(|source| Error::Io {
+        let content = writer.into_inner().map_err(|e| Error::Io {
             path: path.clone(),
-            source,
+            source: e.into_error(),
         })?;
+        replace_file(&path, &content)?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// Creates a gazetteer folder if need be; a file at its path is an error that says so.
+fn create_folder(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::Invalid(vec![crate::error::Problem {
+            file: dir.display().to_string(),
+            line: 0,
+            column: None,
+            message: "is a file, not a folder: --dir wants the gazetteer folder that holds (or \
+                      will hold) players.csv, clubs.csv and the others"
+                .into(),
+        }]));
+    }
+    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
 }
 
 /// A new row for a gazetteer file, as `gazetteer add` writes it.
@@ -54,10 +64,7 @@ pub fn append_row(dir: &Path, kind: EntityKind, entity: &Entity) -> Result<PathB
         path: path.clone(),
         source,
     };
-    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
+    create_folder(dir)?;
     let existing = if path.exists() {
         std::fs::read(&path).map_err(io_err)?
     } else {
@@ -136,17 +143,9 @@ fn encode_row(path: &Path, header: &[String], entity: &Entity, new_file: bool) -
 
 /// Writes `content` to a temporary file next to `path`, synced, then renames it over `path`.
 fn replace_file(path: &Path, content: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let tmp = path.with_extension("csv.tmp");
-    let tmp_err = |source| Error::Io {
-        path: tmp.clone(),
-        source,
-    };
-    let mut file = std::fs::File::create(&tmp).map_err(tmp_err)?;
-    file.write_all(content).map_err(tmp_err)?;
-    file.sync_all().map_err(tmp_err)?;
-    std::fs::rename(&tmp, path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    // An unguessable temporary name, created only where nothing is: a planted symlink cannot
+    // redirect the write.
+    let mut file = crate::export::AtomicFile::create(path)?;
+    file.write_all(content)?;
+    file.commit()
 }

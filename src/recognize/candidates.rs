@@ -6,6 +6,7 @@ use super::places::is_place_named;
 use super::How;
 use crate::gazetteer::{FormMatch, Gazetteer};
 use crate::ids::EntityId;
+use crate::segment::Sentence;
 use crate::span::Span;
 use crate::text::previous_word;
 use crate::words::names::LOCATIVES;
@@ -29,8 +30,15 @@ impl RawMatch {
 }
 
 /// The matches of a document that do not overlap, in document order: among overlapping ones the
-/// leftmost, and of those the longest (`Ole Gunnar Solskjær` over `Solskjær`).
-pub(super) fn leftmost_longest(gazetteer: &Gazetteer, text: &str, folded: &str) -> Vec<RawMatch> {
+/// leftmost, and of those the longest (`Ole Gunnar Solskjær` over `Solskjær`). A match ends in
+/// the sentence it starts in: a line of its own (`Angel`) does not take the name that starts the
+/// next (`Di Maria ble spilt fint igjennom`).
+pub(super) fn leftmost_longest(
+    gazetteer: &Gazetteer,
+    text: &str,
+    folded: &str,
+    sentences: &[Sentence],
+) -> Vec<RawMatch> {
     // Word starts come in order and every form found at one starts there, so the leftmost-longest
     // choice is made start by start: no list of every form found (in a long, name-dense report
     // more than the text itself) is built or sorted, and no form is looked up inside a name
@@ -38,12 +46,15 @@ pub(super) fn leftmost_longest(gazetteer: &Gazetteer, text: &str, folded: &str) 
     let mut selected: Vec<RawMatch> = Vec::new();
     let mut found = Vec::new();
     let mut here = Vec::new();
+    let mut sentence_ends = sentences.iter().map(|s| s.span.end).peekable();
     for start in word_starts(text) {
         if selected.last().is_some_and(|last| start < last.span.end) {
             continue;
         }
+        while sentence_ends.next_if(|&end| end <= start).is_some() {}
+        let sentence_end = sentence_ends.peek().copied().unwrap_or(text.len());
         gazetteer.forms_at(folded, start, &mut found);
-        for m in &found {
+        for m in found.iter().filter(|m| m.span().end <= sentence_end) {
             raw_match(gazetteer, text, m, &mut here);
         }
         // The longest form here, the first found of equally long ones.

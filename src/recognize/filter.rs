@@ -11,7 +11,7 @@ use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::{fold, Segmented, Sentence};
 use crate::text::{
-    is_capitalised, is_dash, leading_word, next_word_start, one_dash, previous_word,
+    is_capitalised, is_dash, is_name_gap, leading_word, next_word_start, one_dash, previous_word,
     used_in_lower_case,
 };
 // Looked up once per match: a fast hasher matters, and keys are not hostile.
@@ -307,7 +307,8 @@ impl<'a> NameFilter<'a> {
         let (previous_start, previous) = previous_word(self.text, start);
         let previous_end = previous_start + previous.len();
         let capitalised = is_capitalised(previous)
-            && self.text[previous_end..start].chars().all(|c| c == ' ')
+            && is_name_gap(&self.text[previous_end..start])
+            && self.sentence_of(previous_start) == self.sentence_of(start)
             && !NOT_FIRST_NAMES.contains(&previous.to_lowercase().as_str())
             && (!self.is_match_at(previous_start) || self.two_people(previous_start, start))
             // "felte Ruben Gabrielsen Bendtner": a full name, then another player.

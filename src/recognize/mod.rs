@@ -127,8 +127,12 @@ pub struct Recognition {
 
 /// Finds and links the mentions of one document.
 pub fn recognize(gazetteer: &Gazetteer, document: &Segmented<'_>) -> Recognition {
-    let mut selected =
-        candidates::leftmost_longest(gazetteer, document.text, document.folded.as_str());
+    let mut selected = candidates::leftmost_longest(
+        gazetteer,
+        document.text,
+        document.folded.as_str(),
+        &document.sentences,
+    );
     let mut filter = NameFilter::new(gazetteer, document, &selected);
     selected.retain(|m| filter.keeps(m));
     let context = context::match_context(gazetteer, document, &selected);
@@ -312,6 +316,33 @@ mod tests {
             (
                 "Tottenham.com melder at Tottenham vant.",
                 vec![m("Tottenham", "club:tottenham", "alias")],
+            ),
+        ]);
+    }
+
+    #[test]
+    fn a_name_may_be_wrapped_or_spaced_twice_but_not_cut_by_a_paragraph_or_a_sentence() {
+        check(vec![
+            (
+                "Tittel\nKampen ble avgjort sent i andre omgang da Ole Gunnar \nSolskjær scoret",
+                vec![m("Ole Gunnar \nSolskjær", "player:ogs", "exact")],
+            ),
+            (
+                "og Ledley  King felte",
+                vec![m("Ledley  King", "player:king", "exact")],
+            ),
+            (
+                "Tittel\nKampen ble avgjort sent i andre omgang da kapteinen Ledley\r\nKing felte",
+                vec![m("Ledley\r\nKing", "player:king", "exact")],
+            ),
+            (
+                "Ledley\n\nKing felte",
+                vec![m("King", "player:king", "alias")],
+            ),
+            // A line of its own is a sentence: the name starting the next is that name.
+            (
+                "Ledley \nKing felte ham.",
+                vec![m("King", "player:king", "alias")],
             ),
         ]);
     }

@@ -4,7 +4,7 @@
 use super::{is_terminal, Sentence, SentenceKind, Token, TokenKind};
 use crate::span::Span;
 use crate::words::fact_lines::is_fact_label_word;
-use crate::words::segmentation::FINAL_ABBREVIATIONS;
+use crate::words::segmentation::{ABBREVIATIONS, FINAL_ABBREVIATIONS};
 
 /// Most tokens before a fact line's colon (`Gult kort:`, `Mål:`): a longer run before a colon is
 /// a sentence, not a label.
@@ -36,7 +36,8 @@ pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
         let prev_line = std::mem::replace(&mut previous_line, line);
         if let Some(last) = blocks.last_mut() {
             let prev = text[prev_line].trim_end();
-            let open = !prev.ends_with(['.', '!', '?', '…', ':', '»', '"']);
+            let open = !prev.ends_with(['.', '!', '?', '…', ':', '»', '"'])
+                || stop_inside_sentence(prev) && first.is_lowercase();
             // A title, or a dateline with the match (`OSLO (VG) (Argentina - Sveits 1-0)`), is a
             // line of its own however long.
             let title = text[..prev_line.start].trim().is_empty();
@@ -55,12 +56,32 @@ pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
     blocks.into_iter()
 }
 
-/// Whether a line starts a line of its own even after a long open one: a quote's dash, a list
+/// Whether a line ends with a stop that ends no sentence when lower case follows: an ordinal's
+/// (`i det 68.` / `minutt`) or an abbreviation's (`bl.a.`, `ca.`).
+fn stop_inside_sentence(line: &str) -> bool {
+    let Some(before) = line.strip_suffix('.') else {
+        return false;
+    };
+    let word = before
+        .rsplit(|c: char| !(c.is_alphanumeric() || c == '.'))
+        .next()
+        .unwrap_or_default()
+        .to_lowercase();
+    word.chars().all(|c| c.is_ascii_digit()) && !word.is_empty()
+        || ABBREVIATIONS.contains(&word.as_str()) && !FINAL_ABBREVIATIONS.contains(&word.as_str())
+}
+
+/// Whether a line starts a line of its own even after a long open one: a quote's dash (a quote
+/// opens with a capital: `- Vi vant`, while `- feilaktig - spillet` is a wrapped aside), a list
 /// bullet, a live blog's minute (`23'`, `67.`), a fact label (`Mål:`, `Gult kort:`), a dateline
 /// (`TROMSØ (VG):`).
 fn starts_a_line(line: &str) -> bool {
     let first_word: String = line.chars().take_while(|c| c.is_alphanumeric()).collect();
-    line.starts_with(['-', '–', '—', '•', '*', '«'])
+    let dash_aside = line
+        .strip_prefix(['-', '–', '—'])
+        .and_then(|rest| rest.strip_prefix(' '))
+        .is_some_and(|rest| rest.starts_with(char::is_lowercase));
+    line.starts_with(['-', '–', '—', '•', '*', '«']) && !dash_aside
         || starts_with_a_marked_number(line)
         || starts_with_dateline(line)
         || (is_fact_label_word(&first_word.to_lowercase())
@@ -319,6 +340,27 @@ mod tests {
                 "67.",
                 "Gult kort til Moe.",
                 "70' Mål for Brann!",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_wrapped_line_continues_after_an_ordinal_or_an_abbreviation_and_into_an_aside() {
+        let wrapped = "Tittel\n\
+                       Det var ikke skuddet fra innbytter Lee Keun-Ho i det 68. \n\
+                       minutt, men et frispark fra bl.a. \n\
+                       midtstopperen. Dommeren lot - etter vår mening feilaktig \n\
+                       - spillet gå videre i det som var en fin kamp for alle.\n\
+                       - Vi tok det, sa Hansen.";
+        assert_eq!(
+            sentences(wrapped),
+            [
+                "Tittel",
+                "Det var ikke skuddet fra innbytter Lee Keun-Ho i det 68. \nminutt, men et \
+                 frispark fra bl.a. \nmidtstopperen.",
+                "Dommeren lot - etter vår mening feilaktig \n- spillet gå videre i det som var \
+                 en fin kamp for alle.",
+                "- Vi tok det, sa Hansen.",
             ]
         );
     }

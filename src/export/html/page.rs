@@ -132,7 +132,7 @@ impl<'a> Parts<'a> {
                     minute: goal.minute,
                     side: self.side(goal.team),
                     sentence: row.sentence,
-                    who: who(row.scorer, row.team),
+                    who: who(&row.scorer, row.team),
                 });
             }
         }
@@ -141,7 +141,7 @@ impl<'a> Parts<'a> {
             if event.kind == EventKind::Goal && facts.is_some() {
                 continue;
             }
-            let (player, team) = self.row(event).map_or(("", ""), |r| (r.player, r.team));
+            let (player, team) = self.row(event).map_or(("", ""), |r| (&*r.player, r.team));
             marks.push(Mark {
                 kind: event.kind.as_str(),
                 detail: "",
@@ -334,7 +334,7 @@ impl<'a> Parts<'a> {
         if let Some(row) = self.row(event) {
             let mut parts = Vec::new();
             if !row.player.is_empty() {
-                let mut player = escaped(row.player).to_string();
+                let mut player = escaped(&row.player).to_string();
                 if self.actor(event).is_some_and(|m| m.how == How::Ambiguous) {
                     put!(
                         player,
