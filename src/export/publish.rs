@@ -371,3 +371,44 @@ fn invalid(path: &Path, message: &str) -> Error {
         message: message.into(),
     }])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes a set of one `events.csv` into `dir` and publishes it.
+    fn publish(dir: &Path, events: &str) {
+        let set = OutputSet::create(dir, "a test").unwrap();
+        set.write("events.csv", events.as_bytes()).unwrap();
+        set.publish().unwrap();
+    }
+
+    #[test]
+    fn a_set_resolved_before_a_swap_stays_until_the_next_but_one_run() {
+        let dir = tempfile::tempdir().unwrap();
+        publish(dir.path(), "first");
+        let resolved = std::fs::canonicalize(dir.path().join(".kampfakta/current")).unwrap();
+        publish(dir.path(), "second");
+        let read = |path: &Path| std::fs::read_to_string(path).unwrap();
+        assert_eq!(read(&dir.path().join("events.csv")), "second");
+        assert_eq!(read(&resolved.join("events.csv")), "first", "kept");
+        publish(dir.path(), "third");
+        assert!(!resolved.exists(), "removed by the next-but-one run");
+        assert_eq!(read(&dir.path().join("events.csv")), "third");
+    }
+
+    #[test]
+    fn an_abandoned_set_is_removed_and_publishes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        publish(dir.path(), "first");
+        let set = OutputSet::create(dir.path(), "a test").unwrap();
+        set.write("events.csv", b"half").unwrap();
+        set.write("mentions.csv", b"half").unwrap();
+        let version = set.path.clone();
+        drop(set);
+        assert!(!version.exists());
+        let events = std::fs::read_to_string(dir.path().join("events.csv")).unwrap();
+        assert_eq!(events, "first");
+        assert!(std::fs::symlink_metadata(dir.path().join("mentions.csv")).is_err());
+    }
+}
