@@ -42,7 +42,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Joins one CSV file of every shard into `out`: the first shard's header, then every shard's
+/// Joins one CSV file of every shard into `merged`: the first shard's header, then every shard's
 /// rows in shard order, finished. The shards' headers must agree.
 fn merge_csv(shards: &[PathBuf], name: &str, mut merged: OutputFile) -> anyhow::Result<()> {
     let mut header: Option<String> = None;

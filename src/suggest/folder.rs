@@ -22,7 +22,7 @@ pub const SUGGESTION_FILES: [&str; 4] = [
 const KINDS: [EntityKind; 3] = [EntityKind::Player, EntityKind::Club, EntityKind::Official];
 
 /// Writes the suggestions, ranked as given, into `dir` (created if needed) as one set of files
-/// ([`SUGGESTION_FILES`], each with its header even when it has no row), committed together
+/// ([`SUGGESTION_FILES`], each with its header even when it has no row), published together
 /// like `extract`'s outputs ([`OutputSet`]); gives their paths.
 pub fn write_suggestions(dir: &Path, suggestions: &[Suggestion]) -> Result<Vec<PathBuf>> {
     let set = OutputSet::create(
