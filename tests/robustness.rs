@@ -138,30 +138,64 @@ fn symlink_loops_fifos_and_devices_are_not_read() {
     assert_eq!(output.status.code(), Some(1));
 }
 
-/// An output name that is a symlink (planted by someone who can write to the folder) is
-/// replaced by the new file; the file it pointed to is never written.
+/// A symlink planted (by someone who can write to the folder) at every name a run can predict:
+/// the outputs, `html`, and `.kampfakta/current`. Each is replaced by the run's own symlink, and
+/// nothing it pointed to is written; the version folders' names cannot be predicted.
 #[test]
 fn outputs_never_write_through_a_planted_symlink() {
     let dir = tempfile::tempdir().unwrap();
     let victim = dir.path().join("victim");
     std::fs::write(&victim, "precious").unwrap();
+    let victim_folder = dir.path().join("victim-folder");
+    std::fs::create_dir(&victim_folder).unwrap();
+    std::fs::write(victim_folder.join("events.csv"), "precious").unwrap();
     let out = dir.path().join("out");
-    std::fs::create_dir(&out).unwrap();
-    for name in ["events.csv", "mentions.csv", "matches.csv", "report.json"] {
+    std::fs::create_dir_all(out.join(".kampfakta")).unwrap();
+    for name in OUTPUTS {
         std::os::unix::fs::symlink(&victim, out.join(name)).unwrap();
     }
-    let output = extract(&["data/samples"], &out, &[]);
+    std::os::unix::fs::symlink(&victim_folder, out.join("html")).unwrap();
+    std::os::unix::fs::symlink(&victim_folder, out.join(".kampfakta/current")).unwrap();
+    let output = extract(&["data/samples"], &out, &["--html"]);
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
-    for name in ["events.csv", "mentions.csv", "matches.csv", "report.json"] {
-        let meta = std::fs::symlink_metadata(out.join(name)).unwrap();
-        assert!(meta.file_type().is_file(), "{name} is a file of its own");
+    let victims: Vec<_> = std::fs::read_dir(&victim_folder).unwrap().collect();
+    assert_eq!(victims.len(), 1, "nothing written into the planted folder");
+    assert_eq!(
+        std::fs::read_to_string(victim_folder.join("events.csv")).unwrap(),
+        "precious"
+    );
+    for name in OUTPUTS.iter().chain(&["html"]) {
+        let link = std::fs::read_link(out.join(name)).unwrap();
+        assert_eq!(link, Path::new(".kampfakta/current").join(name), "{name}");
     }
-    assert!(temporary_files(&out).is_empty());
+    let current = std::fs::read_link(out.join(".kampfakta/current")).unwrap();
+    assert!(current.to_string_lossy().starts_with("v-"), "{current:?}");
+    assert!(crate::common::read(&out.join("events.csv")).starts_with("doc_id,"));
+    assert!(out.join("html/index.html").is_file());
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+}
+
+/// `.kampfakta` itself planted as a symlink (to a folder elsewhere) is refused with a message,
+/// and nothing is written where it points.
+#[test]
+fn a_planted_store_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, out.join(".kampfakta")).unwrap();
+    let output = extract(&["data/samples"], &out, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(".kampfakta: is not a folder"), "{stderr}");
+    assert!(std::fs::read_dir(&elsewhere).unwrap().next().is_none());
+    assert!(!out.join("events.csv").exists());
 }
 
 #[test]
@@ -242,12 +276,32 @@ fn a_failed_run_keeps_the_previous_outputs() {
     assert!(String::from_utf8_lossy(&output.stderr)
         .contains("bad-cues.csv:2: column event: unknown event \"gaol\""));
     assert_eq!(std::fs::read(out.join("events.csv")).unwrap(), before);
-    let leftovers: Vec<_> = std::fs::read_dir(&out)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+}
+
+/// A folder at a later name of the set (`report.json`, last in name order) stops the run before
+/// anything is published: every output reads as before, and the new version is removed.
+#[test]
+fn a_folder_at_an_output_name_stops_the_run_before_publishing() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("a.txt");
+    std::fs::write(&corpus, "Brann scoret i det 3. minutt.").unwrap();
+    let out = dir.path().join("out");
+    assert!(extract(&[corpus.as_path()], &out, &[]).status.success());
+    let before: Vec<Vec<u8>> = OUTPUTS[..4]
+        .iter()
+        .map(|name| std::fs::read(out.join(name)).unwrap())
         .collect();
-    assert!(leftovers.is_empty());
+    std::fs::remove_file(out.join("report.json")).unwrap();
+    std::fs::create_dir(out.join("report.json")).unwrap();
+    let output = extract(&["data/samples"], &out, &[]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("report.json: is a folder"), "{stderr}");
+    for (name, before) in OUTPUTS.iter().zip(&before) {
+        assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
+    }
+    assert_eq!(leftovers(&out), Vec::<String>::new());
 }
 
 /// Ctrl-C, or SIGTERM as `timeout`, Slurm and systemd send it, while `extract` waits for input:
@@ -255,7 +309,6 @@ fn a_failed_run_keeps_the_previous_outputs() {
 /// open, so the run blocks reading once it has its outputs open.
 #[test]
 fn an_interrupted_run_leaves_the_previous_outputs_and_no_temporary_files() {
-    const OUTPUTS: [&str; 4] = ["events.csv", "mentions.csv", "matches.csv", "report.json"];
     let dir = tempfile::tempdir().unwrap();
     let small = dir.path().join("small.txt");
     std::fs::write(&small, "Brann scoret i det 3. minutt.").unwrap();
@@ -277,7 +330,7 @@ fn an_interrupted_run_leaves_the_previous_outputs_and_no_temporary_files() {
         let mut input = child.stdin.take().unwrap();
         input.write_all("Brann scoret i det ".as_bytes()).unwrap();
         // Else the test would not show that the handler removes them.
-        wait_for_temporary_files(&out, &mut child);
+        wait_for_an_unpublished_set(&out, &mut child);
         let killed = Command::new("kill")
             .args([signal, &child.id().to_string()])
             .status()
@@ -294,15 +347,18 @@ fn an_interrupted_run_leaves_the_previous_outputs_and_no_temporary_files() {
         for (name, before) in OUTPUTS.iter().zip(&before) {
             assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
         }
-        assert_eq!(temporary_files(&out), Vec::<String>::new(), "{signal}");
+        assert_eq!(leftovers(&out), Vec::<String>::new(), "{signal}");
     }
 }
 
-/// Waits until the run has its temporary outputs open in `out`; fails the test if it exits or a
-/// minute passes first, rather than hanging.
-fn wait_for_temporary_files(out: &Path, run: &mut Child) {
+/// Waits until the run has its outputs open in a version of `out` not yet published; fails the
+/// test if it exits or a minute passes first, rather than hanging.
+fn wait_for_an_unpublished_set(out: &Path, run: &mut Child) {
     let deadline = Instant::now() + Duration::from_secs(60);
-    while temporary_files(out).is_empty() {
+    while !leftovers(out)
+        .iter()
+        .any(|name| Path::new(out).join(name).join("events.csv").exists())
+    {
         if let Some(status) = run.try_wait().unwrap() {
             panic!("extract ended ({status}) before opening its outputs");
         }
@@ -314,13 +370,39 @@ fn wait_for_temporary_files(out: &Path, run: &mut Child) {
     }
 }
 
-/// The names of the temporary output files in `dir`.
-fn temporary_files(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+/// The outputs of an output folder.
+const OUTPUTS: [&str; 5] = [
+    "events.csv",
+    "mentions.csv",
+    "matches.csv",
+    "goals.csv",
+    "report.json",
+];
+
+/// What an output folder holds besides its published set (`.kampfakta/lock`, `current`, the
+/// version it names): temporary files, and versions not published (or published before the
+/// last run, which the next run removes), as paths relative to `out`.
+fn leftovers(out: &Path) -> Vec<String> {
+    let names = |dir: &Path| -> Vec<String> {
+        std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    };
+    let store = out.join(".kampfakta");
+    let current = std::fs::read_link(store.join("current")).unwrap_or_default();
+    let mut leftovers: Vec<String> = names(out)
+        .into_iter()
         .filter(|name| name.ends_with(".tmp"))
-        .collect()
+        .collect();
+    leftovers.extend(
+        names(&store)
+            .into_iter()
+            .filter(|name| name != "lock" && name != "current" && Path::new(name) != current)
+            .map(|name| format!(".kampfakta/{name}")),
+    );
+    leftovers
 }
 
 /// A stray invalid byte in a UTF-8 file keeps the file UTF-8 (the byte replaced, a warning),
@@ -383,15 +465,20 @@ fn a_huge_thread_count_is_capped() {
 }
 
 /// A second run into a folder another run is writing stops with a message; what a killed run
-/// left behind is removed by the next run.
+/// left behind (an unpublished version, a temporary symlink) is removed by the next run.
 #[test]
 fn an_output_folder_is_locked_and_leftovers_are_removed() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    std::fs::create_dir(&out).unwrap();
-    let leftover = out.join(".events.csv.4242-0-00c0ffee00c0ffee.tmp");
-    std::fs::write(&leftover, "half a run").unwrap();
-    let held = std::fs::File::create(out.join(".kampfakta.lock")).unwrap();
+    let killed = out.join(".kampfakta/v-4242-0-00c0ffee00c0ffee");
+    std::fs::create_dir_all(&killed).unwrap();
+    std::fs::write(killed.join("events.csv"), "half a run").unwrap();
+    std::os::unix::fs::symlink(
+        "v-4242-0-00c0ffee00c0ffee",
+        out.join(".kampfakta/link.4242-1-00c0ffee00c0ffee.tmp"),
+    )
+    .unwrap();
+    let held = std::fs::File::create(out.join(".kampfakta/lock")).unwrap();
     held.lock().unwrap();
     let output = extract(&["data/samples"], &out, &[]);
     assert_eq!(output.status.code(), Some(2));
@@ -400,14 +487,41 @@ fn an_output_folder_is_locked_and_leftovers_are_removed() {
         stderr.contains("another kampfakta run is writing into this folder"),
         "{stderr}"
     );
-    assert!(!out.join("events.csv").exists());
+    assert!(std::fs::symlink_metadata(out.join("events.csv")).is_err());
+    assert!(
+        killed.exists(),
+        "untouched while the other run holds the lock"
+    );
     held.unlock().unwrap();
     assert!(extract(&["data/samples"], &out, &[]).status.success());
-    assert!(
-        !leftover.exists(),
-        "the killed run's temporary file is gone"
-    );
-    assert!(temporary_files(&out).is_empty());
+    assert!(!killed.exists(), "the killed run's version is gone");
+    assert_eq!(leftovers(&out), Vec::<String>::new());
+}
+
+/// Two runs into one folder at once: the second stops with the lock message while the first,
+/// blocked reading standard input, holds the lock; the first then publishes its set.
+#[test]
+fn a_second_concurrent_run_stops_with_the_lock_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let mut first = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+        .args(["extract", "-", "--quiet", "--out"])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = first.stdin.take().unwrap();
+    input.write_all("Brann scoret i det ".as_bytes()).unwrap();
+    wait_for_an_unpublished_set(&out, &mut first);
+    let second = extract(&["data/samples"], &out, &[]);
+    assert_eq!(second.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(stderr.contains("(it holds .kampfakta/lock)"), "{stderr}");
+    input.write_all("3. minutt.".as_bytes()).unwrap();
+    drop(input);
+    assert!(first.wait().unwrap().success());
+    assert!(crate::common::read(&out.join("events.csv")).contains(",goal,3,"));
+    assert_eq!(leftovers(&out), Vec::<String>::new());
 }
 
 /// A merge that fails on its third file (a shard without `matches.csv`) leaves every previous
@@ -428,7 +542,7 @@ fn a_failing_merge_leaves_the_previous_set_whole() {
     assert!(extract(&["data/samples/rosenborg-molde.txt"], &out, &[])
         .status
         .success());
-    let before: Vec<Vec<u8>> = ["events.csv", "mentions.csv", "matches.csv", "report.json"]
+    let before: Vec<Vec<u8>> = OUTPUTS
         .iter()
         .map(|name| std::fs::read(out.join(name)).unwrap())
         .collect();
@@ -441,13 +555,10 @@ fn a_failing_merge_leaves_the_previous_set_whole() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(2));
-    for (name, before) in ["events.csv", "mentions.csv", "matches.csv", "report.json"]
-        .iter()
-        .zip(&before)
-    {
+    for (name, before) in OUTPUTS.iter().zip(&before) {
         assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
     }
-    assert!(temporary_files(&out).is_empty());
+    assert_eq!(leftovers(&out), Vec::<String>::new());
 }
 
 /// A document over `--max-document-bytes` (a file, or one JSON Lines record) is reported and not
@@ -564,8 +675,8 @@ fn a_planted_lock_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     for planted in ["fifo", "symlink"] {
         let out = dir.path().join(planted);
-        std::fs::create_dir(&out).unwrap();
-        let lock = out.join(".kampfakta.lock");
+        std::fs::create_dir_all(out.join(".kampfakta")).unwrap();
+        let lock = out.join(".kampfakta/lock");
         if planted == "fifo" {
             assert!(Command::new("mkfifo")
                 .arg(&lock)

@@ -19,13 +19,13 @@ fn show(inputs: &[&str], out: &Path, extra: &[&str]) -> Output {
     kampfakta(&args)
 }
 
-/// The files of a folder (but its lock), by name, with their bytes.
+/// The files of a folder (but kampfakta's store of versions), by name, with their bytes.
 fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap())
         .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-        .filter(|(name, _)| name != ".kampfakta.lock")
+        .filter(|(name, _)| name != ".kampfakta")
         .map(|(name, path)| (name, std::fs::read(path).unwrap()))
         .collect();
     files.sort();

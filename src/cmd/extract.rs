@@ -5,7 +5,8 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kampfakta::export::html::{self, HtmlFolder, Page};
 use kampfakta::export::{
-    render_with, CsvOptions, FolderSink, Rendered, Report, Shard, Sink, StreamFormat, StreamSink,
+    render_with, CsvOptions, FolderSink, OutputSet, Rendered, Report, Shard, Sink, StreamFormat,
+    StreamSink,
 };
 use kampfakta::ingest::{shard, sources, Document, Documents, Failure, Source};
 use kampfakta::Pipeline;
@@ -106,8 +107,9 @@ impl Args {
         Ok((sources, this_shard, failures))
     }
 
-    /// Where `--out` says: a folder, or the rows streamed to standard output.
-    fn sink(&self) -> anyhow::Result<Box<dyn Sink>> {
+    /// The set of outputs `--out DIR` gets (none for `--out -`), once the options are known to
+    /// fit it.
+    fn output_set(&self) -> anyhow::Result<Option<OutputSet>> {
         if !self.to_stdout() && (self.format == Format::Jsonl || self.no_header) {
             bail!("--format jsonl and --no-header are for a stream: give --out -");
         }
@@ -117,16 +119,24 @@ impl Args {
         if self.format == Format::Jsonl && self.no_header {
             bail!("--no-header is for CSV streams: JSON Lines have no header");
         }
+        if self.to_stdout() {
+            return Ok(None);
+        }
+        let holds = "the five outputs (or `-` to stream the rows)";
+        Ok(Some(OutputSet::create(&self.out, holds)?))
+    }
+
+    /// Where the rows go: the folder's set, or standard output.
+    fn sink<'s>(&self, set: Option<&'s OutputSet>) -> anyhow::Result<Box<dyn Sink + 's>> {
         let format = match self.format {
             Format::Csv => StreamFormat::Csv {
                 header: !self.no_header,
             },
             Format::Jsonl => StreamFormat::JsonLines,
         };
-        Ok(if self.to_stdout() {
-            Box::new(StreamSink::new(std::io::stdout(), format)?)
-        } else {
-            Box::new(FolderSink::create(&self.out)?)
+        Ok(match set {
+            Some(set) => Box::new(FolderSink::create(set)?),
+            None => Box::new(StreamSink::new(std::io::stdout(), format)?),
         })
     }
 }
@@ -165,11 +175,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("starting worker threads")?;
     let (sources, this_shard, failures) = args.sources()?;
     let empty_shard = args.shard.is_some() && sources.is_empty();
-    let mut sink = args.sink()?;
-    let mut html = if args.html {
-        Some(HtmlFolder::create(&args.out.join("html"))?)
-    } else {
-        None
+    let set = args.output_set()?;
+    let mut sink = args.sink(set.as_ref())?;
+    // The pages are in `html/` of the same set, published with the CSV files.
+    let mut html = match &set {
+        Some(set) if args.html => Some(HtmlFolder::create(set, Some("html"))?),
+        _ => None,
     };
     let mut report = Report {
         shard: this_shard,
@@ -195,6 +206,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     extraction.run(sources)?;
     let (report, bytes) = extraction.finish(started)?;
+    if let Some(set) = set {
+        set.publish()?;
+    }
     for failure in &report.failures {
         eprintln!("kampfakta: skipped {}: {}", failure.source, failure.reason);
     }
@@ -223,9 +237,9 @@ struct Extraction<'p> {
     max_document_bytes: usize,
     pool: rayon::ThreadPool,
     options: CsvOptions,
-    sink: Box<dyn Sink>,
+    sink: Box<dyn Sink + 'p>,
     /// With --html: the folder of pages.
-    html: Option<HtmlFolder>,
+    html: Option<HtmlFolder<'p>>,
     report: Report,
     /// Counts the input bytes done.
     progress: ProgressBar,
@@ -319,14 +333,14 @@ impl Extraction<'_> {
         Ok(())
     }
 
-    /// Completes the outputs; the report and the input bytes read.
+    /// Completes the outputs, to be published; the report and the input bytes read.
     fn finish(self, started: Instant) -> anyhow::Result<(Report, u64)> {
         self.progress.finish_and_clear();
         let mut report = self.report;
         report.finish(started.elapsed().as_secs_f64());
-        self.sink.commit(&report)?;
+        self.sink.finish(&report)?;
         if let Some(html) = self.html {
-            html.commit()?;
+            html.finish()?;
         }
         Ok((report, self.progress.position()))
     }

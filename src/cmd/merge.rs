@@ -1,9 +1,9 @@
 //! `kampfakta merge SHARD_DIR... --out DIR`: the outputs of `extract --shard I/N` runs, joined.
 
 use anyhow::{bail, Context};
-use kampfakta::export::{commit_all, lock_folder, report_file, AtomicFile, Report, Shard, OUTPUTS};
+use kampfakta::export::{write_report, OutputFile, OutputSet, Report, Shard, OUTPUTS};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -20,22 +20,18 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::remove_outputs_on_interrupt()?;
     let (shards, reports) = checked_shards(&args.shards)?;
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("creating {}", args.out.display()))?;
-    let _lock = lock_folder(&args.out, &OUTPUTS)?;
-    // Every file is merged before any is renamed: a shard that lacks one leaves the outputs as
-    // they were.
-    let mut files = Vec::new();
-    // The CSV files; the report (last) is added up below.
+    let set = OutputSet::create(&args.out, "the five outputs")?;
+    // Every file is merged before the set is published: a shard that lacks one leaves the
+    // outputs as they were. The report (last of the outputs) is added up below.
     for name in &OUTPUTS[..OUTPUTS.len() - 1] {
-        files.push(merge_csv(&shards, name, &args.out)?);
+        merge_csv(&shards, name, set.create_file(name)?)?;
     }
     let mut total = Report::default();
     for report in reports {
         total.add(report);
     }
-    files.push(report_file(&args.out.join("report.json"), &total)?);
-    commit_all(files)?;
+    write_report(&set, &total)?;
+    set.publish()?;
     println!(
         "merged {} shards: {} documents, {} events -> {}",
         args.shards.len(),
@@ -46,10 +42,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Joins one CSV file of every shard into `out`: the first shard's header, then every shard's
-/// rows in shard order. The shards' headers must agree.
-fn merge_csv(shards: &[PathBuf], name: &str, out: &Path) -> anyhow::Result<AtomicFile> {
-    let mut merged = AtomicFile::create(&out.join(name))?;
+/// Joins one CSV file of every shard into `merged`: the first shard's header, then every shard's
+/// rows in shard order, finished. The shards' headers must agree.
+fn merge_csv(shards: &[PathBuf], name: &str, mut merged: OutputFile) -> anyhow::Result<()> {
     let mut header: Option<String> = None;
     for shard in shards {
         let path = shard.join(name);
@@ -78,7 +73,8 @@ fn merge_csv(shards: &[PathBuf], name: &str, out: &Path) -> anyhow::Result<Atomi
             .with_context(|| format!("reading {}", path.display()))?;
         merged.write_all(&rest)?;
     }
-    Ok(merged)
+    merged.finish()?;
+    Ok(())
 }
 
 /// The shard folders in shard order with their reports, once each is known to be a shard of

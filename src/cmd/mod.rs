@@ -107,9 +107,9 @@ pub fn in_batches<T: Send>(
     }
 }
 
-/// Ctrl-C, SIGTERM or SIGHUP (for `extract` and `merge`): the outputs being written are
-/// temporary files; wait for a commit under way, remove them and stop, leaving the previous
-/// complete outputs (or none).
+/// Ctrl-C, SIGTERM or SIGHUP (for `extract`, `merge`, `show` and `gazetteer suggest`): the
+/// outputs being written are an unpublished set; wait for a publication under way, remove the
+/// set and stop, leaving the published outputs as they were (or none).
 pub fn remove_outputs_on_interrupt() -> anyhow::Result<()> {
     use anyhow::Context;
     ctrlc::set_handler(|| {

@@ -5,6 +5,7 @@ use super::extract::worker_threads;
 use super::RunArgs;
 use anyhow::Context;
 use kampfakta::export::html::{self, HtmlFolder};
+use kampfakta::export::OutputSet;
 use kampfakta::ingest::{sources, Documents, Failure};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,7 +38,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .build()
         .context("starting worker threads")?;
     let (sources, failures) = sources(&args.inputs);
-    let mut folder = HtmlFolder::create(&args.out)?;
+    let set = OutputSet::create(&args.out, "the pages")?;
+    let mut folder = HtmlFolder::create(&set, None)?;
     let mut failed = 0;
     let mut skip = |folder: &mut HtmlFolder, failure: &Failure| {
         eprintln!("kampfakta: skipped {}: {}", failure.source, failure.reason);
@@ -61,7 +63,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     )?;
     let pages = folder.pages();
-    let index = folder.commit()?;
+    let index = folder.finish()?;
+    set.publish()?;
     if !args.quiet {
         eprintln!(
             "kampfakta: {pages} pages in {:.2} s -> {}",

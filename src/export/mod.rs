@@ -2,18 +2,22 @@
 //!
 //! Workers render each document's rows into their own buffers ([`render`]); one [`Sink`] appends
 //! the buffers in input order, so the bytes do not depend on the thread count. A folder's outputs
-//! are written to temporary files in the target folder and renamed into place only when complete
-//! ([`AtomicFile`]): a failed or interrupted run leaves the previous files or none, never a
-//! truncated one.
+//! are written into a version folder of their own and published together ([`OutputSet`]): a
+//! reader sees the previous set or the new one, never a mix, and a failed or interrupted run
+//! publishes nothing.
 
 mod atomic_file;
 pub mod html;
+mod pending;
+mod publish;
 mod report;
 mod rows;
 mod sink;
 
-pub use atomic_file::{commit_all, interrupt, lock_folder, AtomicFile};
-pub use report::{report_file, Report, Shard};
+pub use atomic_file::AtomicFile;
+pub use pending::interrupt;
+pub use publish::{OutputFile, OutputSet};
+pub use report::{write_report, Report, Shard};
 pub use rows::{
     event_rows, goal_rows, match_row, mention_rows, EventRow, GoalRow, MatchRow, MentionRow,
 };

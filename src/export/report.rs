@@ -1,12 +1,11 @@
 //! `report.json`: the tally of a run, kept by the run whatever its sink, and written beside the
 //! CSV files of a folder.
 
-use super::atomic_file::AtomicFile;
+use super::OutputSet;
 use super::Rendered;
 use crate::error::Result;
 use crate::ingest::Failure;
 use serde::Serialize;
-use std::path::Path;
 
 /// `report.json`: what a run read, what failed and why, and what it found.
 #[derive(Debug, Default, Serialize, serde::Deserialize)]
@@ -105,12 +104,9 @@ impl Report {
     }
 }
 
-/// `report.json`, written to its temporary file, to be committed with the other outputs
-/// ([`super::commit_all`]).
-pub fn report_file(path: &Path, report: &Report) -> Result<AtomicFile> {
-    let mut json = AtomicFile::create(path)?;
+/// Writes `report.json` into a set of outputs, to be published with the others.
+pub fn write_report(set: &OutputSet, report: &Report) -> Result<()> {
     let mut bytes = serde_json::to_vec_pretty(report).expect("the report is plain data");
     bytes.push(b'\n');
-    json.write_all(&bytes)?;
-    Ok(json)
+    set.write("report.json", &bytes)
 }

@@ -1,15 +1,13 @@
 //! Where an `extract` run writes: a [`Sink`] receives each document's rendered rows in input
 //! order and only writes them (ripgrep's searcher reports to a `Sink` its printers implement).
-//! The run keeps the [`Report`] tally itself and hands it over at commit.
+//! The run keeps the [`Report`] tally itself and hands it over at [`Sink::finish`].
 
-use super::atomic_file::AtomicFile;
-use super::atomic_file::{commit_all, lock_folder};
-use super::report::{report_file, Report};
+use super::report::{write_report, Report};
 use super::rows::{header, EventRow, GoalRow, MatchRow, MentionRow};
-use super::Rendered;
+use super::{OutputFile, OutputSet, Rendered};
 use crate::error::{Error, Result};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The outputs of a run, written one document at a time in input order.
 pub trait Sink {
@@ -20,7 +18,7 @@ pub trait Sink {
     fn flush(&mut self) -> Result<()>;
 
     /// Completes the outputs once every document is written, with the run's report.
-    fn commit(self: Box<Self>, report: &Report) -> Result<()>;
+    fn finish(self: Box<Self>, report: &Report) -> Result<()>;
 
     /// Notes a document or input that could not be read, in the order met; a folder's outputs
     /// keep it in the report only.
@@ -29,16 +27,14 @@ pub trait Sink {
     }
 }
 
-/// `events.csv`, `mentions.csv`, `matches.csv`, `goals.csv` and `report.json` in a folder, each moved into
-/// place only at [`Sink::commit`].
-pub struct FolderSink {
-    dir: PathBuf,
-    events: AtomicFile,
-    mentions: AtomicFile,
-    matches: AtomicFile,
-    goals: AtomicFile,
-    /// The folder's lock, held until the outputs are committed.
-    _lock: std::fs::File,
+/// `events.csv`, `mentions.csv`, `matches.csv`, `goals.csv` and `report.json`, written into a
+/// set of outputs that its owner publishes once they are finished.
+pub struct FolderSink<'s> {
+    set: &'s OutputSet,
+    events: OutputFile,
+    mentions: OutputFile,
+    matches: OutputFile,
+    goals: OutputFile,
 }
 
 /// The files of an output folder.
@@ -50,44 +46,28 @@ pub const OUTPUTS: [&str; 5] = [
     "report.json",
 ];
 
-impl FolderSink {
-    /// Creates the folder if need be and starts the four CSV files with their headers.
-    pub fn create(dir: &Path) -> Result<FolderSink> {
-        if dir.exists() && !dir.is_dir() {
-            return Err(Error::Invalid(vec![crate::error::Problem {
-                file: dir.display().to_string(),
-                line: 0,
-                column: None,
-                message: "is a file, not a folder: --out wants a folder for the five outputs \
-                          (or `-` to stream the rows)"
-                    .into(),
-            }]));
-        }
-        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        let lock = lock_folder(dir, &OUTPUTS)?;
-        let mut events = AtomicFile::create(&dir.join("events.csv"))?;
-        let mut mentions = AtomicFile::create(&dir.join("mentions.csv"))?;
-        let mut matches = AtomicFile::create(&dir.join("matches.csv"))?;
-        let mut goals = AtomicFile::create(&dir.join("goals.csv"))?;
+impl<'s> FolderSink<'s> {
+    /// Starts the four CSV files of the set with their headers.
+    pub fn create(set: &'s OutputSet) -> Result<FolderSink<'s>> {
+        let mut events = set.create_file("events.csv")?;
+        let mut mentions = set.create_file("mentions.csv")?;
+        let mut matches = set.create_file("matches.csv")?;
+        let mut goals = set.create_file("goals.csv")?;
         events.write_all(&header::<EventRow>())?;
         mentions.write_all(&header::<MentionRow>())?;
         matches.write_all(&header::<MatchRow>())?;
         goals.write_all(&header::<GoalRow>())?;
         Ok(FolderSink {
-            dir: dir.to_path_buf(),
+            set,
             events,
             mentions,
             matches,
             goals,
-            _lock: lock,
         })
     }
 }
 
-impl Sink for FolderSink {
+impl Sink for FolderSink<'_> {
     fn document(&mut self, rendered: &Rendered) -> Result<()> {
         self.events.write_all(&rendered.events)?;
         self.mentions.write_all(&rendered.mentions)?;
@@ -95,23 +75,17 @@ impl Sink for FolderSink {
         self.goals.write_all(&rendered.goals)
     }
 
-    /// A no-op: the files are written at commit.
+    /// A no-op: the files are published as a set.
     fn flush(&mut self) -> Result<()> {
         Ok(())
     }
 
-    /// Writes the report, then moves the five files into place as one set.
-    fn commit(self: Box<Self>, report: &Report) -> Result<()> {
-        let FolderSink {
-            dir,
-            events,
-            mentions,
-            matches,
-            goals,
-            _lock,
-        } = *self;
-        let report = report_file(&dir.join("report.json"), report)?;
-        commit_all(vec![events, mentions, matches, goals, report])
+    /// Flushes and syncs the four CSV files and writes the report, ready to be published.
+    fn finish(self: Box<Self>, report: &Report) -> Result<()> {
+        for file in [self.events, self.mentions, self.matches, self.goals] {
+            file.finish()?;
+        }
+        write_report(self.set, report)
     }
 }
 
@@ -184,7 +158,7 @@ impl<W: Write> Sink for StreamSink<W> {
     }
 
     /// Flushes the stream; the report is not written.
-    fn commit(mut self: Box<Self>, _report: &Report) -> Result<()> {
+    fn finish(mut self: Box<Self>, _report: &Report) -> Result<()> {
         self.writer.flush().map_err(stream_error)
     }
 }

@@ -6,7 +6,7 @@
 
 use super::Suggestion;
 use crate::error::{Error, Result};
-use crate::export::{commit_all, lock_folder, AtomicFile};
+use crate::export::OutputSet;
 use crate::gazetteer::EntityKind;
 use std::path::{Path, PathBuf};
 
@@ -22,40 +22,23 @@ pub const SUGGESTION_FILES: [&str; 4] = [
 const KINDS: [EntityKind; 3] = [EntityKind::Player, EntityKind::Club, EntityKind::Official];
 
 /// Writes the suggestions, ranked as given, into `dir` (created if needed) as one set of files
-/// ([`SUGGESTION_FILES`], each with its header even when it has no row), committed together
-/// like `extract`'s outputs; gives their paths.
+/// ([`SUGGESTION_FILES`], each with its header even when it has no row), published together
+/// like `extract`'s outputs ([`OutputSet`]); gives their paths.
 pub fn write_suggestions(dir: &Path, suggestions: &[Suggestion]) -> Result<Vec<PathBuf>> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::Invalid(vec![crate::error::Problem {
-            file: dir.display().to_string(),
-            line: 0,
-            column: None,
-            message: "is a file, not a folder: --out wants a folder for players.csv, clubs.csv, \
-                      officials.csv and suggestions.csv"
-                .into(),
-        }]));
-    }
-    std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let _lock = lock_folder(dir, &SUGGESTION_FILES)?;
+    let set = OutputSet::create(
+        dir,
+        "players.csv, clubs.csv, officials.csv and suggestions.csv",
+    )?;
     let mut contents: Vec<Vec<u8>> = KINDS
         .iter()
         .map(|&kind| gazetteer_file(kind, suggestions))
         .collect::<Result<_>>()?;
     contents.push(review_file(suggestions)?);
-    let mut files = Vec::new();
-    let mut paths = Vec::new();
     for (name, bytes) in SUGGESTION_FILES.iter().zip(contents) {
-        let path = dir.join(name);
-        let mut file = AtomicFile::create(&path)?;
-        file.write_all(&bytes)?;
-        files.push(file);
-        paths.push(path);
+        set.write(name, &bytes)?;
     }
-    commit_all(files)?;
-    Ok(paths)
+    set.publish()?;
+    Ok(SUGGESTION_FILES.iter().map(|name| dir.join(name)).collect())
 }
 
 /// The rows of one kind as the gazetteer file of that kind: `id,name,aliases` and the kind's

@@ -1,73 +1,55 @@
 //! A folder of pages: each document's page written under a name derived from its id, in input
-//! order, and `index.html` last.
+//! order, and `index.html` last, into a set of outputs ([`OutputSet`]) published by its owner.
 //!
-//! Each page is written to a temporary file and renamed into place when complete
-//! ([`AtomicFile`]), so a page is whole or absent; an interrupted run leaves the previous
-//! `index.html` (or none). Pages are not synced to the disk one by one (a page per document of a
-//! large corpus would make that the run's cost); the index is, last. Names are safe whatever the id: the id's last path part reduced to
-//! lower-case ASCII letters, digits, `_` and `-`, then a hash of the whole id, so that ids that
-//! reduce alike (`a/x.txt`, `b/x.txt`) get different files, and a number for an id seen twice.
+//! Nothing is visible before the set is published, so a page needs no temporary file of its
+//! own; pages are not synced to the disk one by one (a page per document of a large corpus would
+//! make that the run's cost), the index is. Names are safe whatever the id: the id's last path
+//! part reduced to lower-case ASCII letters, digits, `_` and `-`, then a hash of the whole id, so
+//! that ids that reduce alike (`a/x.txt`, `b/x.txt`) get different files, and a number for an id
+//! seen twice.
 
 use super::index::{index, IndexRow};
 use super::page::Page;
-use crate::error::{Error, Result};
-use crate::export::{lock_folder, AtomicFile};
+use crate::error::Result;
+use crate::export::OutputSet;
 use crate::ingest::Failure;
 use rustc_hash::FxHashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The longest part of a page's name taken from its id, in bytes.
 const MOST_NAME_BYTES: usize = 48;
 
-/// Pages and their index in one folder.
-pub struct HtmlFolder {
-    dir: PathBuf,
+/// Pages and their index in one folder of a set of outputs.
+pub struct HtmlFolder<'s> {
+    set: &'s OutputSet,
+    /// The folder in the set (`html/`), or none for the set's top.
+    folder: Option<&'static str>,
     rows: Vec<IndexRow>,
     failures: Vec<Failure>,
     names: FxHashSet<String>,
-    /// The folder's lock, held until the index is written.
-    _lock: std::fs::File,
 }
 
-impl HtmlFolder {
-    /// Creates the folder if need be and takes its lock (a second run into it stops), removing
-    /// the temporary files a killed run left.
-    pub fn create(dir: &Path) -> Result<HtmlFolder> {
-        if dir.exists() && !dir.is_dir() {
-            return Err(Error::Invalid(vec![crate::error::Problem {
-                file: dir.display().to_string(),
-                line: 0,
-                column: None,
-                message: "is a file, not a folder: the pages want a folder".into(),
-            }]));
-        }
-        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        let lock = lock_folder(dir, &["index.html"])?;
-        let leftovers = std::fs::read_dir(dir).into_iter().flatten().flatten();
-        for entry in leftovers {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') && name.contains(".html.") && name.ends_with(".tmp") {
-                let _ = std::fs::remove_file(entry.path());
-            }
+impl<'s> HtmlFolder<'s> {
+    /// Starts the pages at the top of the set, or in a folder of it (`html`).
+    pub fn create(set: &'s OutputSet, folder: Option<&'static str>) -> Result<HtmlFolder<'s>> {
+        if let Some(folder) = folder {
+            set.create_folder(folder)?;
         }
         Ok(HtmlFolder {
-            dir: dir.to_path_buf(),
+            set,
+            folder,
             rows: Vec::new(),
             failures: Vec::new(),
             names: FxHashSet::default(),
-            _lock: lock,
         })
     }
 
     /// Writes one document's page; call in input order.
     pub fn page(&mut self, page: Page) -> Result<()> {
         let file = self.unique_name(&page.summary.doc_id);
-        let mut out = AtomicFile::create(&self.dir.join(&file))?;
+        let mut out = self.set.create_file(&self.in_folder(&file))?;
         out.write_all(page.html.as_bytes())?;
-        out.commit_unsynced()?;
+        out.finish_unsynced()?;
         self.rows.push(IndexRow {
             file,
             summary: page.summary,
@@ -85,13 +67,20 @@ impl HtmlFolder {
         self.rows.len()
     }
 
-    /// Writes `index.html`; its path.
-    pub fn commit(self) -> Result<PathBuf> {
-        let path = self.dir.join("index.html");
-        let mut out = AtomicFile::create(&path)?;
-        out.write_all(index(&self.rows, &self.failures).as_bytes())?;
-        out.commit()?;
-        Ok(path)
+    /// Writes `index.html`, synced; its path in the output folder once the set is published.
+    pub fn finish(self) -> Result<PathBuf> {
+        let name = self.in_folder("index.html");
+        self.set
+            .write(&name, index(&self.rows, &self.failures).as_bytes())?;
+        Ok(self.set.dir().join(name))
+    }
+
+    /// A file's name in the set.
+    fn in_folder(&self, file: &str) -> String {
+        match self.folder {
+            Some(folder) => format!("{folder}/{file}"),
+            None => file.to_string(),
+        }
     }
 
     /// The page name of an id, numbered when an earlier document had the same id.
@@ -193,7 +182,8 @@ mod tests {
     #[test]
     fn an_id_seen_twice_gets_a_numbered_page() {
         let dir = tempfile::tempdir().unwrap();
-        let mut folder = HtmlFolder::create(dir.path()).unwrap();
+        let set = OutputSet::create(dir.path(), "pages").unwrap();
+        let mut folder = HtmlFolder::create(&set, None).unwrap();
         let first = folder.unique_name("x");
         assert_eq!(folder.unique_name("x"), first.replace(".html", "-2.html"));
         assert_eq!(folder.unique_name("x"), first.replace(".html", "-3.html"));
