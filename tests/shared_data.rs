@@ -400,9 +400,10 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
     let floors = [
         ("oracle", "PER", scores.per, 0.99, 0.99),
         ("oracle", "ORG", scores.org, 0.985, 0.98),
-        // The shipped people are 47,000 from the facts in ../shared (see the README); the issue
-        // asks for PER precision of at least 0.80 with them.
-        ("shipped gazetteers", "PER", defaults.per, 0.80, 0.16),
+        // The shipped people are 47,000 from the facts in ../shared (see the README), and the
+        // people they do not know are found by their surnames; the issue asks for PER recall
+        // of at least 0.20 at precision 0.80.
+        ("shipped gazetteers", "PER", defaults.per, 0.85, 0.33),
         ("shipped gazetteers", "ORG", defaults.org, 0.875, 0.375),
     ];
     for (gazetteer, name, s, p_floor, r_floor) in floors {

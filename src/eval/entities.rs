@@ -110,6 +110,14 @@ fn predicted_names(pipeline: &Pipeline, document: &ConllDocument) -> Vec<(Span, 
             };
             (m.span, kind)
         })
+        .chain(
+            analysis
+                .recognition
+                .unknown_people
+                .iter()
+                .filter(|person| !in_compound(&document.text, person.span))
+                .map(|person| (person.span, "PER")),
+        )
         .collect()
 }
 

@@ -55,13 +55,15 @@ pub struct MentionRow<'a> {
     pub end: usize,
     /// The mention as written.
     pub surface: std::borrow::Cow<'a, str>,
-    /// The entity's gazetteer id; `|`-separated candidates when ambiguous.
+    /// The entity's gazetteer id; `|`-separated candidates when ambiguous; empty for a person
+    /// no gazetteer knows.
     pub entity_id: String,
-    /// The entity kind (of the first candidate when ambiguous).
+    /// The entity kind (of the first candidate when ambiguous; `person` for one no gazetteer
+    /// knows).
     pub kind: &'static str,
     /// The entity's name; empty when ambiguous.
     pub name: &'a str,
-    /// How the mention was recognised (`exact`, `alias`, ..., `ambiguous`).
+    /// How the mention was recognised (`exact`, `alias`, ..., `ambiguous`, `unknown`).
     pub how: &'static str,
 }
 
@@ -189,17 +191,19 @@ fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The mention rows of one analysed document; an ambiguous mention lists its candidates.
+/// The mention rows of one analysed document in document order; an ambiguous mention lists its
+/// candidates, and a person no gazetteer knows has no id (`kind` person, `how` unknown).
 pub fn mention_rows<'a>(
     analysis: &'a Analysis<'_>,
     gazetteer: &'a Gazetteer,
 ) -> impl Iterator<Item = MentionRow<'a>> {
     let text = analysis.document.text.as_str();
-    analysis.recognition.mentions.iter().map(move |mention| {
+    let doc_id = analysis.document.id.as_str();
+    let linked = analysis.recognition.mentions.iter().map(move |mention| {
         let first = gazetteer.entity(mention.entities[0]);
         let linked = mention.entity().is_some();
         MentionRow {
-            doc_id: &analysis.document.id,
+            doc_id,
             sentence: mention.sentence.index(),
             start: mention.span.start,
             end: mention.span.end,
@@ -213,6 +217,35 @@ pub fn mention_rows<'a>(
             name: if linked { &first.name } else { "" },
             how: mention.how.as_str(),
         }
+    });
+    let unknown = analysis
+        .recognition
+        .unknown_people
+        .iter()
+        .map(move |person| MentionRow {
+            doc_id,
+            sentence: person.sentence.index(),
+            start: person.span.start,
+            end: person.span.end,
+            surface: one_line(&text[person.span]),
+            entity_id: String::new(),
+            kind: "person",
+            name: "",
+            how: "unknown",
+        });
+    in_document_order(linked, unknown)
+}
+
+/// Two row lists, each in document order, as one.
+fn in_document_order<'a>(
+    a: impl Iterator<Item = MentionRow<'a>>,
+    b: impl Iterator<Item = MentionRow<'a>>,
+) -> impl Iterator<Item = MentionRow<'a>> {
+    let (mut a, mut b) = (a.peekable(), b.peekable());
+    std::iter::from_fn(move || match (a.peek(), b.peek()) {
+        (Some(x), Some(y)) if y.start < x.start => b.next(),
+        (Some(_), _) => a.next(),
+        (None, _) => b.next(),
     })
 }
 

@@ -10,6 +10,7 @@ use super::{sentence_at, How};
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::{fold, Segmented, Sentence};
+use crate::span::Span;
 use crate::text::{
     is_capitalised, is_dash, is_name_gap, leading_word, next_word_start, one_dash, previous_word,
     used_in_lower_case,
@@ -47,6 +48,18 @@ pub(super) struct NameFilter<'a> {
 }
 
 /// A raw match with what the rules read around it.
+/// Most words of a name before its surname (`Lise Aasland Riise`).
+const MOST_WORDS_BEFORE_SURNAME: usize = 3;
+
+/// What the filter makes of a gazetteer match.
+pub(super) enum Verdict {
+    Name,
+    NotAName,
+    /// Somebody the gazetteers do not know, named here (the span): `Jonah Adeyemo`, and
+    /// `Adeyemo` after it, are not the gazetteer's Adeyemo.
+    UnknownPerson(Span),
+}
+
 struct Site<'t> {
     /// The sentence the match is in.
     sentence: SentenceId,
@@ -126,16 +139,54 @@ impl<'a> NameFilter<'a> {
         filter
     }
 
-    /// Whether a match is a name; the rules are tried in order and the first that objects
-    /// drops it.
-    pub(super) fn keeps(&mut self, m: &RawMatch) -> bool {
+    /// What a match is: a name, or not; the rules are tried in order and the first that objects
+    /// drops it. A surname dropped as somebody the gazetteers do not know is that person.
+    pub(super) fn judge(&mut self, m: &RawMatch) -> Verdict {
         let site = self.site(m);
-        !(self.place_without_football(m, &site)
+        if self.place_without_football(m, &site)
             || names_a_ground(&site)
             || self.part_of_longer_name(m, &site)
-            || self.after_unknown_first_name(m, &site)
-            || self.surname_of_a_namesake(m, &site)
-            || self.common_word_opening_sentence(m, &site))
+        {
+            Verdict::NotAName
+        } else if self.after_unknown_first_name(m, &site) {
+            self.named_with_unknown_first_name(m)
+                .map_or(Verdict::NotAName, Verdict::UnknownPerson)
+        } else if self.surname_of_a_namesake(m, &site) {
+            Verdict::UnknownPerson(m.span)
+        } else if self.common_word_opening_sentence(m, &site) {
+            Verdict::NotAName
+        } else {
+            Verdict::Name
+        }
+    }
+
+    /// The whole name of a person the gazetteers do not know, when a surname of theirs follows
+    /// his first names (`Jonah Adeyemo`, `Lise Aasland Riise`): capitalised words back to the
+    /// farthest that is a first name of the gazetteers' people, so that `Wall Street` or
+    /// `Florida Keys` is no one.
+    fn named_with_unknown_first_name(&self, m: &RawMatch) -> Option<Span> {
+        let people_only = m
+            .candidates
+            .iter()
+            .all(|&(e, is_name)| !is_name && self.gazetteer.entity(e).kind.is_person());
+        if !people_only {
+            return None;
+        }
+        let mut first = None;
+        let mut at = m.span.start;
+        for _ in 0..MOST_WORDS_BEFORE_SURNAME {
+            let Some(start) = self.capitalised_word_before(at) else {
+                break;
+            };
+            if self
+                .gazetteer
+                .is_first_name(leading_word(&self.text[start..]))
+            {
+                first = Some(start);
+            }
+            at = start;
+        }
+        first.map(|start| Span::new(start, m.span.end))
     }
 
     /// A surname alone that the document gives in full to somebody the gazetteer does not know

@@ -35,7 +35,7 @@ use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::{Segmented, Sentence};
 use crate::span::Span;
-use filter::NameFilter;
+use filter::{NameFilter, Verdict};
 
 /// How a mention was matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +116,16 @@ impl std::ops::Index<MentionId> for Vec<Mention> {
     }
 }
 
+/// A person named in the text whom no gazetteer knows, found because a gazetteer's surname is
+/// his (`Jonah Adeyemo`, then `Adeyemo`): a name, linked to nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnknownPerson {
+    /// The name's bytes in the document text.
+    pub span: Span,
+    /// The sentence the name starts in.
+    pub sentence: SentenceId,
+}
+
 /// Everything recognised in one document.
 #[derive(Debug, Clone, Default)]
 pub struct Recognition {
@@ -123,6 +133,9 @@ pub struct Recognition {
     pub mentions: Vec<Mention>,
     /// The match the report's header names, if it names one.
     pub context: MatchContext,
+    /// People named whom no gazetteer knows, in document order, apart from the mentions (which
+    /// are all of gazetteer entities).
+    pub unknown_people: Vec<UnknownPerson>,
 }
 
 /// Finds and links the mentions of one document.
@@ -134,11 +147,26 @@ pub fn recognize(gazetteer: &Gazetteer, document: &Segmented<'_>) -> Recognition
         &document.sentences,
     );
     let mut filter = NameFilter::new(gazetteer, document, &selected);
-    selected.retain(|m| filter.keeps(m));
+    let mut unknown_people = Vec::new();
+    selected.retain(|m| match filter.judge(m) {
+        Verdict::Name => true,
+        Verdict::NotAName => false,
+        Verdict::UnknownPerson(span) => {
+            unknown_people.push(UnknownPerson {
+                span,
+                sentence: sentence_at(&document.sentences, span.start),
+            });
+            false
+        }
+    });
     let context = context::match_context(gazetteer, document, &selected);
     let mut mentions = link::link(gazetteer, &context, &document.sentences, selected);
     describe::describe(gazetteer, document, &context, &mut mentions);
-    Recognition { mentions, context }
+    Recognition {
+        mentions,
+        context,
+        unknown_people,
+    }
 }
 
 /// The sentence holding a byte offset (the last one for an offset past the end).
@@ -345,6 +373,22 @@ mod tests {
                 vec![m("King", "player:king", "alias")],
             ),
         ]);
+    }
+
+    #[test]
+    fn a_surname_after_a_first_name_the_gazetteers_do_not_pair_is_an_unknown_person() {
+        let unknown = |text: &str| -> Vec<String> {
+            let recognition = recognize(&small(), &Segmented::new(text));
+            assert!(recognition.mentions.is_empty(), "{text:?}");
+            let people = recognition.unknown_people.iter();
+            people.map(|p| text[p.span].to_string()).collect()
+        };
+        assert_eq!(
+            unknown("Hos Molde var spissen Ole Kristian King farlig. Senere nikket King inn."),
+            ["Ole Kristian King", "King"]
+        );
+        // Not a first name of the gazetteers' people: a street or a place, no one.
+        assert!(unknown("Han jobbet i Wall King hele livet.").is_empty());
     }
 
     #[test]
