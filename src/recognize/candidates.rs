@@ -4,12 +4,12 @@
 
 use super::places::is_place_named;
 use super::How;
-use crate::gazetteer::{FormMatch, Gazetteer};
+use crate::gazetteer::{EntityKind, FormMatch, Gazetteer};
 use crate::ids::EntityId;
 use crate::segment::Sentence;
 use crate::span::Span;
 use crate::text::previous_word;
-use crate::words::names::LOCATIVES;
+use crate::words::names::{LOCATIVES, TRANSFER_WORDS};
 
 /// A gazetteer form found in the text, before it is judged a name and linked.
 pub(super) struct RawMatch {
@@ -115,12 +115,17 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
         .collect();
     // "i Norge", "fra Stranda", "byen Norwich": a team named after a place, written as the
     // place. A genitive belongs to the noun after it ("på Strandas banehalvdel", "i Norges
-    // gruppe"), so the preposition says nothing about it.
+    // gruppe"), so the preposition says nothing about it; nor does it after a transfer
+    // ("overgang fra Aalborg", "lånt ut til Bryne": the club; "hentet til Norge": the country).
+    let club = candidates
+        .iter()
+        .any(|&(e, _)| gazetteer.entity(e).kind == EntityKind::Club);
     let after_locative = how != How::Genitive
         && candidates
             .iter()
             .all(|&(e, _)| is_place_named(gazetteer, e, surface))
-        && LOCATIVES.contains(&previous_word(text, start).1.to_lowercase().as_str());
+        && LOCATIVES.contains(&previous_word(text, start).1.to_lowercase().as_str())
+        && !(club && after_transfer(text, start));
     // "Osei-Boateng", "Appiah-Danso": a person's name joined by a hyphen to another capitalised
     // name is one double-barrelled name, not that person.
     let double_barrelled = candidates
@@ -151,6 +156,13 @@ fn capitalised_before_hyphen(text: &str, start: usize) -> bool {
         i + before[i..].chars().next().map_or(1, char::len_utf8)
     });
     !before[word_start..].is_empty() && starts_capitalised(&before[word_start..])
+}
+
+/// Whether `fra` or `til` before `start` follows a transfer word (`overgang fra`, `lånt ut til`).
+fn after_transfer(text: &str, start: usize) -> bool {
+    let (at, word) = previous_word(text, start);
+    matches!(word.to_lowercase().as_str(), "fra" | "frå" | "til")
+        && TRANSFER_WORDS.contains(&previous_word(text, at).1.to_lowercase().as_str())
 }
 
 /// Where a name ending at `end` may end as a word: the end itself, a genitive `s`, `'s` or `'`, or

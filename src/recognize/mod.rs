@@ -392,6 +392,18 @@ mod tests {
     }
 
     #[test]
+    fn a_club_named_after_its_place_is_the_club_after_a_transfer_word() {
+        let king = || m("Ledley King", "player:king", "exact");
+        check(vec![
+            ("Ledley King bor i Manchester.", vec![king()]),
+            (
+                "Ledley King kom på overgang fra Manchester i sommer.",
+                vec![king(), m("Manchester", "club:city", "alias")],
+            ),
+        ]);
+    }
+
+    #[test]
     fn case_must_fit() {
         check(vec![
             ("kongen er king, ikke Kingston", vec![]),

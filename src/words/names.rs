@@ -144,6 +144,34 @@ pub(crate) const QUOTE_OPENERS: &[&str] = &["– ", "— ", "- ", "«", "\"", "�
 /// Words after a club's name that make it the ground, not the club ("Brann stadion").
 pub(crate) const GROUNDS: &[&str] = &["stadion", "stadium", "arena"];
 
+/// Words of a transfer before `fra` or `til`: then a place that is also a club is the club
+/// (`overgang fra Aalborg`, `lånt ut til Bryne`, `hentet fra Molde`).
+pub(crate) const TRANSFER_WORDS: &[&str] = &[
+    "overgang",
+    "overgangen",
+    "overgangar",
+    "hentet",
+    "henta",
+    "hentes",
+    "kjøpt",
+    "kjøpte",
+    "kjøpes",
+    "solgt",
+    "solgte",
+    "selges",
+    "lånt",
+    "lånte",
+    "lånes",
+    "ut",
+    "leid",
+    "leide",
+    "signert",
+    "signerte",
+    "klar",
+    "vekk",
+    "bort",
+];
+
 /// Words before a place name that make it the place, not the team named after it.
 pub(crate) const LOCATIVES: &[&str] = &[
     "i", "på", "fra", "frå", "til", "ved", "byen", "utenfor", "rundt", "gjennom", "hele", "heile",
