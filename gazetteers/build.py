@@ -239,10 +239,20 @@ MEDIA = [
 ]
 
 
+# The lead byte of a two-byte UTF-8 letter read as cp1252, then a continuation byte so read:
+# "ÅŸ" is "ş" (BeÅŸiktaÅŸ), "Ä°" is "İ". Genuine names never pair them.
+MOJIBAKE_PAIR = re.compile("[\u00c2-\u00df][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e"
+                           "\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030"
+                           "\u2039\u203a\u20ac\u2122]")
+
+
 def fix_mojibake(s):
     """Some fact rows were UTF-8 read as Latin-1 ("SÃ£o TomÃ©"); undo that. Where the second byte,
-    a control character, was lost ("Miguel Ãngel"), it was most likely that of "Á"."""
-    if "Ã" in s or "Â" in s:
+    a control character, was lost ("Miguel Ãngel"), it was most likely that of "Á". A squad list's
+    cut name that ends inside a letter ("Cerro PorteÃ" of Porteño) loses the half letter."""
+    if s.endswith("Ã"):
+        s = s[:-1]
+    if "Ã" in s or "Â" in s or MOJIBAKE_PAIR.search(s):
         lost_byte = re.sub("Ã(?![\x80-\xbf])", "Ã\x81", s)
         for encoding, text in [("cp1252", s), ("latin-1", lost_byte)]:
             try:
@@ -270,8 +280,9 @@ CLUB_NOISE = {"fc", "f", "c", "afc", "cf", "a", "ac", "s", "sc", "ssc", "fk", "b
 
 
 def club_key(name):
-    # "Galatasaray S.K. (football team)" is "Galatasaray SK": notes dropped, initials joined.
-    name = without_football_note(fix_mojibake(name)).replace(".", "")
+    # "Galatasaray S.K. (football team)" is "Galatasaray SK": notes dropped, initials joined;
+    # another stop parts words ("1.FC Nuremberg" is "1. FC Nuremberg").
+    name = re.sub(r"(?<!\w)([^\W\d])\.", r"\1", without_football_note(fix_mojibake(name))).replace(".", " ")
     parts = [p for p in re.split(r"[^\w]+", name.lower()) if p and p not in CLUB_NOISE]
     return " ".join(parts)
 
@@ -279,6 +290,44 @@ def club_key(name):
 def without_football_note(name):
     """"AZ (football club)" -> "AZ"; a note of years ("Salisbury FC (2015-)") tells clubs apart."""
     return re.sub(r"\s*\([^)]*football[^)]*\)", "", name)
+
+
+# Legal forms and club-type abbreviations that stand around a club's own name in one source and
+# not in another: "RCD Espanyol", "KKS Lech Poznań", "Olympiacos CFP", "Real Betis Balompié",
+# "TSG 1899 Hoffenheim". Not "Real", "Sporting", "Olympique", "Borussia": papers keep those
+# (Real Madrid, Sporting, Olympique Lyon), and alone they name several clubs.
+LEGAL_FORMS = CLUB_NOISE | {
+    "aj", "acf", "as", "bsc", "ca", "cd", "cfc", "cfp", "club", "cs", "ea", "es", "fco", "fsv", "gd", "hsc",
+    "jk", "kaa", "kks", "krc", "ks", "ksv", "nk", "ogc", "pfc", "pfk", "rc", "rcd", "rsc", "sad", "sco",
+    "sd", "sl", "sm", "spvgg", "ss", "ssd", "sv", "tsg", "tsv", "ud", "us", "vfb", "vfl", "calcio",
+    "balompié", "balompie", "hnk", "vfr", "tus", "acd", "sports", "football"}
+# Folded letters of transliterations and of sources without accents (Poznań, Poznan; Başakşehir).
+LOOSE_LETTERS = str.maketrans({"ø": "o", "ö": "o", "æ": "ae", "ä": "ae", "å": "a", "ß": "ss", "đ": "d",
+                               "ł": "l", "ı": "i", "c": "k"})
+
+
+def loose_club_key(name):
+    """A club's name folded for finding it under another source's spelling: accents, legal forms,
+    founding numbers, "de" and the c/k of transliterations do not count: "KKS Lech Poznań" and
+    "Lech Poznan", "Olympiacos CFP" and "Olympiakos", "Racing de Santander" and "Racing Santander"."""
+    words = [w for w in club_key(name).split() if w not in LEGAL_FORMS and w != "de" and not w.isdigit()]
+    folded = "".join(strip_accents(c) for c in " ".join(words).translate(LOOSE_LETTERS))
+    return folded.translate(LOOSE_LETTERS)
+
+
+def abbreviation_pattern(name):
+    """"Olym. Marseille" -> a pattern for the club_key of "Olympique Marseille": a word cut with
+    a stop stands for a word that starts so. None when no word of two letters or more is cut."""
+    words = re.findall(r"[^\W_]+\.?", without_football_note(fix_mojibake(name)).lower())
+    if not any(w.endswith(".") and len(w) > 2 for w in words):
+        return None
+    parts = [re.escape(w[:-1]) + r"\w*" if w.endswith(".") else re.escape(w) for w in words
+             if w.rstrip(".") not in CLUB_NOISE]
+    return re.compile(" ".join(parts))
+
+
+# What squad lists write where a player has no club.
+NO_CLUB = {"free agent", "without club", "unattached", "retired"}
 
 
 def club_display(name):
@@ -523,22 +572,47 @@ def norec_word_use(facts):
                         lower[w] = lower.get(w, 0) + 1
                     elif i > 0:
                         capitalised[w] = capitalised.get(w, 0) + 1
-    return lambda alias: lower.get(alias.lower(), 0) >= max(COMMON_USE_MIN, capitalised.get(alias, 0))
+    return NorecWordUse(lower, capitalised)
+
+
+class NorecWordUse:
+    """Called with an alias: whether NoReC uses it as a common word. `capitalised` counts its uses
+    as a name inside a sentence: in reviews of films, books and music, mostly of something else."""
+
+    def __init__(self, lower, capitalised):
+        self.lower, self.capitalised_counts = lower, capitalised
+
+    def __call__(self, alias):
+        return self.lower.get(alias.lower(), 0) >= max(COMMON_USE_MIN, self.capitalised_counts.get(alias, 0))
+
+    def capitalised(self, word):
+        return self.capitalised_counts.get(word, 0)
 
 
 # Lower-case uses a word needs in NoReC before it counts as a common word there.
 COMMON_USE_MIN = 3
 
 
+def town_names(nation_by_name):
+    """The towns of the clubs in the facts, and the countries."""
+    towns = set(nation_by_name)
+    for file_name in ["clubs_openfootball_all.csv", "clubs_sample.csv"]:
+        for r in csv.DictReader(open(FACTS / file_name, encoding="utf-8")):
+            towns.add(re.sub(r"\s*\(.*", "", fix_mojibake(r["city"])).strip())
+    return {t for t in towns if t}
+
+
+def fold_town(name):
+    """Poznań and Poznan, Köln and Koln are one town."""
+    return "".join(strip_accents(c) for c in name.lower().translate(LOOSE_LETTERS))
+
+
 def place_names(clubs, nation_by_name):
     """Towns, clubs and countries: a surname or one-word name that is one of them (Berlin,
     Montenegro, Monaco) is, in text, mostly the place or the team."""
-    places = set(nation_by_name)
+    places = town_names(nation_by_name)
     for c in clubs:
         places.update([c[1], c[4]] + c[2].split("|"))
-    for file_name in ["clubs_openfootball_all.csv", "clubs_sample.csv"]:
-        for r in csv.DictReader(open(FACTS / file_name, encoding="utf-8")):
-            places.add(re.sub(r"\s*\(.*", "", fix_mojibake(r["city"])).strip())
     return {p for p in places if p and " " not in p}
 
 
@@ -750,6 +824,76 @@ def join_cut_clubs(clubs, players):
         row[3] = "|".join(dict.fromkeys(refs))
 
 
+def club_short_names(name, city, towns):
+    """The short names papers write for a club of a long name: without the legal forms at its ends
+    and its founding numbers ("RCD Espanyol" -> "Espanyol", "TSG 1899 Hoffenheim" -> "Hoffenheim"),
+    and without the town after the club's own name ("PSV Eindhoven" -> "PSV", "Feyenoord
+    Rotterdam" -> "Feyenoord"); not after a particle ("Universidad de Chile", "Heart of Midlothian")."""
+    words = re.sub(r"\s*\([^)]*\)", "", name).split()
+    # A founding number inside the name ("Bayer 04 Leverkusen") goes; another ("April 25") stays.
+    words = [w for i, w in enumerate(words) if not (0 < i < len(words) - 1 and re.fullmatch(FOUNDING_NUMBER, w))]
+    edge = lambda w: w.lower().strip(".") in LEGAL_FORMS or re.fullmatch(r"\d+\.?|'\d+", w)
+    scandinavian = bool(words) and words[-1].lower() in SCANDINAVIAN_FORMS
+    while words and edge(words[0]):
+        words = words[1:]
+    while words and edge(words[-1]):
+        words = words[:-1]
+    # "Aalesunds FK", "Djurgårdens IF", "Odds BK": the genitive goes with the legal form.
+    if scandinavian and len(words) == 1 and words[0].endswith("s") and not words[0].endswith("ss"):
+        words = [words[0][:-1]]
+    short = [" ".join(words)] if words else []
+    own_town = fold_town(re.sub(r"\s*\(.*", "", city))
+    if len(words) > 1 and words[-2].lower() not in SURNAME_PARTICLES | {"of", "do"}:
+        last = fold_town(words[-1])
+        if last == own_town or last in towns:
+            short.append(" ".join(words[:-1]))
+    return [s for s in short if s != name]
+
+
+# Founding years and their short forms ("04", "1899") that stand inside a club's name.
+FOUNDING_NUMBER = r"0\d|1[89]\d\d|20\d\d"
+# Scandinavian legal forms after a name in the genitive.
+SCANDINAVIAN_FORMS = {"fk", "bk", "if", "ik", "il", "sk", "ff"}
+# How often NoReC (reviews, no football) may write a one-word short name as a name before it is
+# taken for something else there (Wimbledon the tournament, Constantine the film).
+NOREC_NAME_USE_MAX = 2
+
+
+def add_club_short_names(clubs, towns, common_word, other_clubs):
+    """Adds each club's short names (club_short_names) that are no common word, town or country,
+    and that no other club is called or would be called (two clubs' "Borussia", "Spartak", "Hapoel"
+    stay out: the context of a match cannot tell them apart by name). `other_clubs`: (id, name)
+    of the openfootball list, the id of a gazetteer club or none: clubs papers may mean too."""
+    # Every form of a club and the words it starts with: "Borussia" begins "Borussia
+    # Mönchengladbach", "Wisła" "Wisła Kraków".
+    starts = {}
+    for c in clubs + [[club_id or "other:" + name, name, ""] for club_id, name in other_clubs]:
+        for form in [c[1]] + c[2].split("|"):
+            words = club_key(form).split()
+            for n in range(1, len(words) + 1):
+                starts.setdefault(" ".join(words[:n]), set()).add(c[0])
+    derived = {}
+    for c in clubs:
+        for short in club_short_names(c[1], c[4], towns):
+            derived.setdefault(club_key(short), set()).add(c[0])
+    for c in clubs:
+        aliases = [a for a in c[2].split("|") if a]
+        # A club known by one squad list's name alone may be cut ("FC Seo") or a place ("FK
+        # Moskau"): no short name is guessed for it.
+        if not aliases and not c[4]:
+            continue
+        for short in club_short_names(c[1], c[4], towns):
+            key = club_key(short)
+            one_word = " " not in short
+            if (short in aliases or starts.get(key, {c[0]}) != {c[0]} or derived[key] != {c[0]}
+                    or len(short) < 3 or "." in short or short in COMMON_WORD_ALIASES
+                    or short.lower() in COMMON_WORDS or common_word(short) or fold_town(short) in towns
+                    or one_word and common_word.capitalised(short) > NOREC_NAME_USE_MAX):
+                continue
+            aliases.append(short)
+        c[2] = "|".join(aliases)
+
+
 def main():
     OUT.mkdir(exist_ok=True)
     # National teams.
@@ -782,7 +926,7 @@ def main():
 
     # Clubs: the sample (Premier League 2011/12, Norwegian top flight, ...) first, then the clubs that
     # squad lists name, taken from the openfootball list or added with their name alone.
-    clubs, club_by_key = [], {}
+    clubs, club_by_key, club_by_loose = [], {}, {}
 
     def add_club(name, aliases, country, city):
         display = club_display(name)
@@ -795,6 +939,8 @@ def main():
         club_by_key[club_key(name)] = club_id
         for a in alias_list:
             club_by_key.setdefault(club_key(a), club_id)
+        for form in [name] + alias_list:
+            club_by_loose.setdefault(loose_club_key(form), set()).add(club_id)
         return club_id
 
     for r in csv.DictReader(open(FACTS / "clubs_sample.csv", encoding="utf-8")):
@@ -809,10 +955,44 @@ def main():
     for r in openfootball_rows:
         for a in split_aliases(r["aliases"]):
             openfootball.setdefault(club_key(a), r)
+    openfootball_loose = {}
+    for r in openfootball_rows:
+        for form in [r["name"]] + split_aliases(r["aliases"]):
+            openfootball_loose.setdefault(loose_club_key(form), {})[r["name"]] = r
+    towns = {fold_town(t) for t in town_names(nation_by_name)}
+
+    def same_club(name):
+        """The known club that another source's spelling names, or None: by the loose key, then
+        without a town after the club's own name ("RCD Espanyol Barcelona", "De Graafschap
+        Doetinchem"), then by its abbreviated words ("Olym. Marseille"); a club of the gazetteer
+        first, then one of openfootball; never when two clubs fit."""
+        words = name.split()
+        keys = [loose_club_key(name)]
+        # A cut word before the town ("Sport. Lokeren") is no club's own name.
+        if len(words) > 1 and fold_town(words[-1]) in towns and not words[-2].endswith("."):
+            keys.append(loose_club_key(" ".join(words[:-1])))
+        for key in filter(None, keys):
+            ids = club_by_loose.get(key, set())
+            if len(ids) == 1:
+                return next(iter(ids))
+            rows = openfootball_loose.get(key, {})
+            if not ids and len(rows) == 1:
+                r = next(iter(rows.values()))
+                return add_club(fix_mojibake(r["name"]), split_aliases(r["aliases"]), "", fix_mojibake(r["city"]))
+        pattern = abbreviation_pattern(name)
+        if pattern:
+            ids = {c[0] for c in clubs for form in [c[1]] + c[2].split("|") if pattern.fullmatch(club_key(form))}
+            if len(ids) == 1:
+                return ids.pop()
+            rows = {r["name"]: r for key, r in openfootball.items() if pattern.fullmatch(key)}
+            if not ids and len(rows) == 1:
+                r = rows.popitem()[1]
+                return add_club(fix_mojibake(r["name"]), split_aliases(r["aliases"]), "", fix_mojibake(r["city"]))
+        return None
 
     def club_ref(name):
         name = fix_mojibake(name).strip()
-        if not name or name in nation_by_name:
+        if not name or name in nation_by_name or name.lower() in NO_CLUB:
             return ""
         key = club_key(name)
         if key in club_by_key:
@@ -826,7 +1006,7 @@ def main():
                 r = openfootball[longer.pop()]
         if r:
             return add_club(fix_mojibake(r["name"]), split_aliases(r["aliases"]), "", fix_mojibake(r["city"]))
-        return add_club(without_football_note(name), [], "", "")
+        return same_club(name) or add_club(without_football_note(name), [], "", "")
 
     # Players: the sample, then the World Cup 2014 squads; one row per person (same name and birth
     # date or club), the squad list giving the nationality.
@@ -894,8 +1074,18 @@ def main():
         row = [player_id, name, aliases, club_ref(r["club"]), nationality, r["position"], ""]
         players.append(row)
         player_index[player_id] = row
-    add_people(players, club_ref, nation_by_name, place_names(clubs, nation_by_name), norec_word_use(FACTS))
+    common_word = norec_word_use(FACTS)
+    add_people(players, club_ref, nation_by_name, place_names(clubs, nation_by_name), common_word)
     join_cut_clubs(clubs, players)
+    # openfootball lists reserve sides after their club ("ii) 1. FC Nürnberg II") and an address
+    # under a club's row: a reserve side is its club, an address no club.
+    other_clubs = []
+    for r in openfootball_rows:
+        name = fix_mojibake(r["name"])
+        base = re.sub(r"^i+\)\s*|\s+(II|III|B|U\d\d)$", "", name)
+        if "//" not in name:
+            other_clubs.append((club_by_key.get(club_key(base), club_by_key.get(club_key(name))), name))
+    add_club_short_names(clubs, towns, common_word, other_clubs)
     write(OUT / "clubs.csv", ["id", "name", "aliases", "country", "city"], clubs)
     write(OUT / "players.csv", ["id", "name", "aliases", "club", "nationality", "position", "birth_date"], players)
 

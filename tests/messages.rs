@@ -28,7 +28,7 @@ fn error_messages() {
     std::fs::create_dir(dir.join("squad")).unwrap();
     std::fs::write(
         dir.join("squad/players.csv"),
-        "name,club,nation\nOla Moe,PSV,Norge\n",
+        "name,club,nation\nOla Moe,Al-Gharafa,Norge\n",
     )
     .unwrap();
     let (s1, s2, other, plain, merged) = (

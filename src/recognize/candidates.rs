@@ -116,7 +116,7 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
     // "i Norge", "fra Stranda", "byen Norwich": a team named after a place, written as the
     // place. A genitive belongs to the noun after it ("på Strandas banehalvdel", "i Norges
     // gruppe"), so the preposition says nothing about it; nor does it after a transfer
-    // ("overgang fra Aalborg", "lånt ut til Bryne": the club; "hentet til Norge": the country).
+    // ("overgang fra Aalborg", "overgang til Bryne": the club).
     let club = candidates
         .iter()
         .any(|&(e, _)| gazetteer.entity(e).kind == EntityKind::Club);
@@ -158,11 +158,16 @@ fn capitalised_before_hyphen(text: &str, start: usize) -> bool {
     !before[word_start..].is_empty() && starts_capitalised(&before[word_start..])
 }
 
-/// Whether `fra` or `til` before `start` follows a transfer word (`overgang fra`, `lånt ut til`).
+/// Whether a transfer word comes before `fra` (`overgang fra`, `hentet fra`, `lånt ut fra`) or
+/// a transfer before `til` (`overgang til`): `hentet til Norge` may be a person's new country.
 fn after_transfer(text: &str, start: usize) -> bool {
     let (at, word) = previous_word(text, start);
-    matches!(word.to_lowercase().as_str(), "fra" | "frå" | "til")
-        && TRANSFER_WORDS.contains(&previous_word(text, at).1.to_lowercase().as_str())
+    let before = previous_word(text, at).1.to_lowercase();
+    match word.to_lowercase().as_str() {
+        "fra" | "frå" => TRANSFER_WORDS.contains(&before.as_str()),
+        "til" => before.starts_with("overgang"),
+        _ => false,
+    }
 }
 
 /// Where a name ending at `end` may end as a word: the end itself, a genitive `s`, `'s` or `'`, or

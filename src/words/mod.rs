@@ -159,6 +159,7 @@ mod tests {
                     .collect(),
             ),
             ("LOCATIVES", names::LOCATIVES.to_vec()),
+            ("TRANSFER_WORDS", names::TRANSFER_WORDS.to_vec()),
             ("RESULT_PHRASES", results::RESULT_PHRASES.concat()),
             ("AGAINST", results::AGAINST.to_vec()),
             (

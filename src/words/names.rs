@@ -144,8 +144,8 @@ pub(crate) const QUOTE_OPENERS: &[&str] = &["– ", "— ", "- ", "«", "\"", "�
 /// Words after a club's name that make it the ground, not the club ("Brann stadion").
 pub(crate) const GROUNDS: &[&str] = &["stadion", "stadium", "arena"];
 
-/// Words of a transfer before `fra` or `til`: then a place that is also a club is the club
-/// (`overgang fra Aalborg`, `lånt ut til Bryne`, `hentet fra Molde`).
+/// Words of a transfer before `fra`: then a place that is also a club is the club (`overgang
+/// fra Aalborg`, `hentet fra Molde`, `lånt ut fra Brann`).
 pub(crate) const TRANSFER_WORDS: &[&str] = &[
     "overgang",
     "overgangen",
