@@ -296,7 +296,9 @@ impl Extraction<'_> {
                             reason: w.clone(),
                         })
                         .collect();
-                    let analysis = pipeline.analyze(&document);
+                    let mut analysis = pipeline.analyze(&document);
+                    // Not held beside the rows: a long document's peak is lower by its tokens.
+                    analysis.drop_tokens();
                     let rendered = render_with(&analysis, pipeline.gazetteer(), options);
                     Ok(Done {
                         rendered,
