@@ -238,15 +238,16 @@ impl Gazetteer {
         let mut fed = 0;
         let mut at = start;
         while at < bytes.len() {
-            let byte = if matches!(bytes[at], b' ' | b'\t' | b'\n' | b'\r') {
-                match name_gap_end(bytes, at) {
-                    Some(end) => at = end,
-                    None => break,
+            let byte = match name_gap_end(bytes, at) {
+                Some(end) if end > at => {
+                    at = end;
+                    b' '
                 }
-                b' '
-            } else {
-                at += 1;
-                bytes[at - 1]
+                Some(_) => {
+                    at += 1;
+                    bytes[at - 1]
+                }
+                None => break,
             };
             fed += 1;
             state = nfa.next_state(Anchored::Yes, state, byte);

@@ -47,7 +47,6 @@ pub(super) struct NameFilter<'a> {
     named_in_full: Vec<EntityId>,
 }
 
-/// A raw match with what the rules read around it.
 /// Most words of a name before its surname (`Lise Aasland Riise`).
 const MOST_WORDS_BEFORE_SURNAME: usize = 3;
 
@@ -60,6 +59,7 @@ pub(super) enum Verdict {
     UnknownPerson(Span),
 }
 
+/// A raw match with what the rules read around it.
 struct Site<'t> {
     /// The sentence the match is in.
     sentence: SentenceId,
