@@ -208,12 +208,27 @@ fn case_fits(form: &str, surface: &str) -> bool {
     if form_letters.len() >= MIN_CODE_LETTERS && form_letters.iter().all(|c| c.is_uppercase()) {
         return letters(surface).iter().all(|c| c.is_uppercase());
     }
-    !first_upper(form) || first_upper(surface)
+    // A web address is written in lower case (`aftenbladet.no` for `Aftenbladet.no`).
+    let web_address = !surface.contains(' ')
+        && surface == surface.to_lowercase()
+        && surface.rsplit_once('.').is_some_and(|(_, domain)| {
+            (2..=3).contains(&domain.len()) && domain.chars().all(|c| c.is_ascii_lowercase())
+        });
+    !first_upper(form) || first_upper(surface) || web_address
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_capitalised_form_needs_a_capital_unless_written_as_a_web_address() {
+        assert!(case_fits("Aftenbladet.no", "aftenbladet.no"));
+        assert!(case_fits("Brann", "BRANN"));
+        assert!(!case_fits("Brann", "brann"));
+        assert!(!case_fits("St. Pauli", "st. pauli"));
+        assert!(!case_fits("RBK", "Rbk"));
+    }
 
     #[test]
     fn names_start_after_separators() {
