@@ -33,6 +33,19 @@ pub(crate) fn is_name_gap(between: &str) -> bool {
     !between.is_empty() && name_gap_end(between.as_bytes(), 0) == Some(between.len())
 }
 
+/// A text with its words one space apart (runs of white space as one space, none at the ends):
+/// `Javier\nHernandez` wrapped over two lines is `Javier Hernandez`; borrowed when already so.
+pub(crate) fn one_spaced(name: &str) -> std::borrow::Cow<'_, str> {
+    if name
+        .split(' ')
+        .any(|word| word.is_empty() || word.contains(char::is_whitespace))
+    {
+        name.split_whitespace().collect::<Vec<_>>().join(" ").into()
+    } else {
+        name.into()
+    }
+}
+
 /// The word that ends before `offset`, after any spaces, and where it starts (letters and digits
 /// only: `Stranda-keeper` gives `keeper`; empty after punctuation).
 pub(crate) fn previous_word(text: &str, offset: usize) -> (usize, &str) {

@@ -7,6 +7,7 @@ use crate::ids::EntityId;
 use crate::pipeline::Analysis;
 use crate::recognize::Mention;
 use crate::span::Span;
+use crate::text::one_spaced;
 use serde::Serialize;
 
 /// `events.csv`: one row per (sentence, event kind).
@@ -345,19 +346,6 @@ fn person<'a>(
             String::new(),
             name.map_or("".into(), |name| one_spaced(&text[name])),
         ),
-    }
-}
-
-/// A name as written, its words one space apart: `Javier\nHernandez` wrapped over two lines
-/// is `Javier Hernandez`.
-fn one_spaced(name: &str) -> std::borrow::Cow<'_, str> {
-    if name
-        .split(' ')
-        .any(|word| word.is_empty() || word.contains(char::is_whitespace))
-    {
-        name.split_whitespace().collect::<Vec<_>>().join(" ").into()
-    } else {
-        name.into()
     }
 }
 

@@ -6,6 +6,7 @@ use super::{ends_with_words, Evidence, SightingKind, TeamName};
 use crate::classify::fullest_name;
 use crate::gazetteer::Gazetteer;
 use crate::pipeline::Analysis;
+use crate::text::one_spaced;
 use std::collections::{BTreeMap, HashSet};
 
 /// One name seen in one document.
@@ -83,7 +84,7 @@ pub fn document_names(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> Documen
                 kind: s.kind,
                 team,
                 evidence: s.evidence,
-                sentence: one_line(&text[sentence.span]),
+                sentence: one_spaced(&text[sentence.span]).into_owned(),
             }
         })
         .collect::<Vec<Seen>>();
@@ -149,9 +150,4 @@ fn longest_ending_with<'n>(names: &[&'n str], name: &'n str) -> &'n str {
         }
     }
     longest
-}
-
-/// A sentence on one line: its runs of white space as one space.
-fn one_line(sentence: &str) -> String {
-    sentence.split_whitespace().collect::<Vec<_>>().join(" ")
 }
