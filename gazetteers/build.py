@@ -149,93 +149,233 @@ MANUAL_NATIONALITY = {"Brad Friedel": "United States", "Samir Nasri": "France", 
                       "Edin Dzeko": "Bosnia and Herzegovina", "Luka Modric": "Croatia"}
 
 
-# Newspapers, websites and channels that reports quote ("sier han til VG"): (name, aliases,
-# country). The sources of what is said; a paper named after a town ("Haugesunds Avis") is the paper.
-# No alias that is also a common word or party ("AS", "Record", "Ap").
+# Newspapers, websites, channels and agencies that reports quote ("sier han til VG") or credit
+# ("Foto: NTB Scanpix"): (name, aliases, country, type). The type tells a paper, magazine or website
+# (what it published can be meant: "i VG") from an agency or broadcaster (always the organisation:
+# "Oslo (NTB)", "ifølge NRK"). A paper named after a town ("Haugesunds Avis") is the paper. No alias
+# that is also a common word or party ("AS", "Record", "Ap", "AP").
 MEDIA = [
-    ("VG", ["VG Nett", "Verdens Gang", "VGTV"], "Norge"),
-    ("Dagbladet", ["DB"], "Norge"),
-    ("Aftenposten", [], "Norge"),
-    ("Nettavisen", [], "Norge"),
-    ("Dagens Næringsliv", ["DN"], "Norge"),
-    ("Dagsavisen", [], "Norge"),
-    ("Klassekampen", [], "Norge"),
-    ("Bergens Tidende", [], "Norge"),
-    ("Bergensavisen", [], "Norge"),
-    ("Stavanger Aftenblad", ["Aftenbladet", "Aftenbladet.no"], "Norge"),
-    ("Adresseavisen", ["Adressa"], "Norge"),
-    ("Fædrelandsvennen", [], "Norge"),
-    ("Sunnmørsposten", [], "Norge"),
-    ("Romsdals Budstikke", [], "Norge"),
-    ("Tidens Krav", [], "Norge"),
-    ("Fredriksstad Blad", [], "Norge"),
-    ("Sarpsborg Arbeiderblad", [], "Norge"),
-    ("Drammens Tidende", [], "Norge"),
-    ("Haugesunds Avis", [], "Norge"),
-    ("Moss Avis", [], "Norge"),
-    ("Sandefjords Blad", [], "Norge"),
-    ("Tønsbergs Blad", [], "Norge"),
-    ("Varden", [], "Norge"),
-    ("Agderposten", [], "Norge"),
-    ("Laagendalsposten", [], "Norge"),
-    ("Romerikes Blad", [], "Norge"),
-    ("Budstikka", [], "Norge"),
-    ("Hamar Arbeiderblad", [], "Norge"),
-    ("Oppland Arbeiderblad", [], "Norge"),
-    ("Gudbrandsdølen Dagningen", [], "Norge"),
-    ("Glåmdalen", [], "Norge"),
-    ("Firda", [], "Norge"),
-    ("Sogn Avis", [], "Norge"),
-    ("Nordlys", [], "Norge"),
-    ("iTromsø", [], "Norge"),
-    ("Avisa Nordland", [], "Norge"),
-    ("NTB", ["Norsk Telegrambyrå"], "Norge"),
-    ("NRK", ["NRK Sport", "NRK1", "NRK P1"], "Norge"),
-    ("TV 2", ["TV2", "TV 2 Sporten", "TV 2 Sport"], "Norge"),
-    ("TV3", [], "Norge"),
-    ("TVNorge", [], "Norge"),
-    ("Viasat", [], "Norge"),
-    ("Viaplay", [], "Norge"),
-    ("C More", [], "Norge"),
-    ("Eurosport", [], "Europa"),
-    ("Aftonbladet", [], "Sverige"),
-    ("Expressen", [], "Sverige"),
-    ("Ekstra Bladet", [], "Danmark"),
-    ("BBC", ["BBC Sport"], "England"),
-    ("Sky Sports", ["Sky Sport", "Sky News"], "England"),
-    ("ITV", [], "England"),
-    ("The Sun", [], "England"),
-    ("The Times", [], "England"),
-    ("The Sunday Times", [], "England"),
-    ("The Guardian", [], "England"),
-    ("The Observer", [], "England"),
-    ("The Independent", [], "England"),
-    ("The Daily Telegraph", ["The Telegraph", "Daily Telegraph"], "England"),
-    ("Daily Mail", ["Mail Online"], "England"),
-    ("Daily Mirror", ["The Mirror"], "England"),
-    ("Daily Star", [], "England"),
-    ("Daily Express", [], "England"),
-    ("Evening Standard", [], "England"),
-    ("News of the World", [], "England"),
-    ("Reuters", [], "England"),
-    ("Marca", [], "Spania"),
-    ("Mundo Deportivo", [], "Spania"),
-    ("El País", [], "Spania"),
-    ("Gazzetta dello Sport", ["La Gazzetta dello Sport"], "Italia"),
-    ("Corriere dello Sport", [], "Italia"),
-    ("Tuttosport", [], "Italia"),
-    ("L'Équipe", ["L'Equipe"], "Frankrike"),
-    ("Le Parisien", [], "Frankrike"),
-    ("AFP", ["Agence France-Presse"], "Frankrike"),
-    ("Bild", [], "Tyskland"),
-    ("Kicker", [], "Tyskland"),
-    ("Süddeutsche Zeitung", [], "Tyskland"),
-    ("De Telegraaf", [], "Nederland"),
-    ("A Bola", [], "Portugal"),
-    ("O Globo", [], "Brasil"),
-    ("Associated Press", [], "USA"),
-    ("ESPN", [], "USA"),
-    ("TMZ", [], "USA"),
+    ("VG", ["VG Nett", "Verdens Gang", "VGTV"], "Norge", "paper"),
+    ("Dagbladet", ["DB"], "Norge", "paper"),
+    ("Aftenposten", [], "Norge", "paper"),
+    ("Nettavisen", [], "Norge", "website"),
+    ("Dagens Næringsliv", ["DN"], "Norge", "paper"),
+    ("Dagsavisen", [], "Norge", "paper"),
+    ("Klassekampen", [], "Norge", "paper"),
+    ("Bergens Tidende", [], "Norge", "paper"),
+    ("Bergensavisen", [], "Norge", "paper"),
+    ("Stavanger Aftenblad", ["Aftenbladet", "Aftenbladet.no"], "Norge", "paper"),
+    ("Adresseavisen", ["Adressa"], "Norge", "paper"),
+    ("Fædrelandsvennen", [], "Norge", "paper"),
+    ("Sunnmørsposten", ["SMP"], "Norge", "paper"),
+    ("Romsdals Budstikke", [], "Norge", "paper"),
+    ("Tidens Krav", [], "Norge", "paper"),
+    ("Fredriksstad Blad", [], "Norge", "paper"),
+    ("Sarpsborg Arbeiderblad", [], "Norge", "paper"),
+    ("Drammens Tidende", [], "Norge", "paper"),
+    ("Haugesunds Avis", [], "Norge", "paper"),
+    ("Moss Avis", [], "Norge", "paper"),
+    ("Sandefjords Blad", [], "Norge", "paper"),
+    ("Tønsbergs Blad", [], "Norge", "paper"),
+    ("Varden", [], "Norge", "paper"),
+    ("Agderposten", [], "Norge", "paper"),
+    ("Laagendalsposten", [], "Norge", "paper"),
+    ("Romerikes Blad", [], "Norge", "paper"),
+    ("Budstikka", [], "Norge", "paper"),
+    ("Hamar Arbeiderblad", [], "Norge", "paper"),
+    ("Oppland Arbeiderblad", [], "Norge", "paper"),
+    ("Gudbrandsdølen Dagningen", [], "Norge", "paper"),
+    ("Glåmdalen", [], "Norge", "paper"),
+    ("Firda", [], "Norge", "paper"),
+    ("Sogn Avis", [], "Norge", "paper"),
+    ("Nordlys", [], "Norge", "paper"),
+    ("iTromsø", [], "Norge", "paper"),
+    ("Avisa Nordland", [], "Norge", "paper"),
+    ("NTB", ["Norsk Telegrambyrå"], "Norge", "agency"),
+    ("NRK", ["NRK Sport", "NRK1", "NRK P1"], "Norge", "broadcaster"),
+    ("TV 2", ["TV2", "TV 2 Sporten", "TV 2 Sport"], "Norge", "broadcaster"),
+    ("TV3", [], "Norge", "broadcaster"),
+    ("TVNorge", [], "Norge", "broadcaster"),
+    ("Viasat", [], "Norge", "broadcaster"),
+    ("Viaplay", [], "Norge", "broadcaster"),
+    ("C More", [], "Norge", "broadcaster"),
+    ("Eurosport", [], "Europa", "broadcaster"),
+    ("Aftonbladet", [], "Sverige", "paper"),
+    ("Expressen", [], "Sverige", "paper"),
+    ("Ekstra Bladet", [], "Danmark", "paper"),
+    ("BBC", ["BBC Sport"], "England", "broadcaster"),
+    ("Sky Sports", ["Sky Sport", "Sky News"], "England", "broadcaster"),
+    ("ITV", [], "England", "broadcaster"),
+    ("The Sun", [], "England", "paper"),
+    ("The Times", [], "England", "paper"),
+    ("The Sunday Times", [], "England", "paper"),
+    ("The Guardian", [], "England", "paper"),
+    ("The Observer", [], "England", "paper"),
+    ("The Independent", [], "England", "paper"),
+    ("The Daily Telegraph", ["The Telegraph", "Daily Telegraph"], "England", "paper"),
+    ("Daily Mail", ["Mail Online"], "England", "paper"),
+    ("Daily Mirror", ["The Mirror"], "England", "paper"),
+    ("Daily Star", [], "England", "paper"),
+    ("Daily Express", [], "England", "paper"),
+    ("Evening Standard", [], "England", "paper"),
+    ("News of the World", [], "England", "paper"),
+    ("Reuters", [], "England", "agency"),
+    ("Marca", [], "Spania", "paper"),
+    ("Mundo Deportivo", [], "Spania", "paper"),
+    ("El País", [], "Spania", "paper"),
+    ("Gazzetta dello Sport", ["La Gazzetta dello Sport"], "Italia", "paper"),
+    ("Corriere dello Sport", [], "Italia", "paper"),
+    ("Tuttosport", [], "Italia", "paper"),
+    ("L'Équipe", ["L'Equipe"], "Frankrike", "paper"),
+    ("Le Parisien", [], "Frankrike", "paper"),
+    ("AFP", ["Agence France-Presse"], "Frankrike", "agency"),
+    ("Bild", [], "Tyskland", "paper"),
+    ("Kicker", [], "Tyskland", "paper"),
+    ("Süddeutsche Zeitung", [], "Tyskland", "paper"),
+    ("De Telegraaf", [], "Nederland", "paper"),
+    ("A Bola", [], "Portugal", "paper"),
+    ("O Globo", [], "Brasil", "paper"),
+    ("Associated Press", [], "USA", "agency"),
+    ("ESPN", [], "USA", "broadcaster"),
+    ("TMZ", [], "USA", "website"),
+    ("NTB Scanpix", ["Scanpix", "NTB scanpix"], "Norge", "agency"),
+    ("TT Nyhetsbyrån", ["TT"], "Sverige", "agency"),
+    ("Bildbyrån", [], "Sverige", "agency"),
+    ("Ritzau", ["Ritzau Scanpix"], "Danmark", "agency"),
+    ("PA Media", ["Press Association", "PA Photos", "Pa Photos"], "England", "agency"),
+    ("Getty Images", [], "USA", "agency"),
+    ("EPA", ["European Pressphoto Agency"], "Europa", "agency"),
+    ("DPA", ["Deutsche Presse-Agentur"], "Tyskland", "agency"),
+    ("ANSA", [], "Italia", "agency"),
+    ("Efe", ["EFE"], "Spania", "agency"),
+    ("TV 2 Danmark", [], "Danmark", "broadcaster"),
+    ("SVT", ["Sveriges Television"], "Sverige", "broadcaster"),
+    ("TV4", [], "Sverige", "broadcaster"),
+    ("Canal+", ["Canal Plus"], "Frankrike", "broadcaster"),
+    ("RTL", [], "Tyskland", "broadcaster"),
+    ("ZDF", [], "Tyskland", "broadcaster"),
+    ("ARD", [], "Tyskland", "broadcaster"),
+    ("CNN", [], "USA", "broadcaster"),
+    ("Fox Sports", [], "USA", "broadcaster"),
+    ("beIN Sports", ["beIN SPORTS"], "Qatar", "broadcaster"),
+    ("Al Jazeera", [], "Qatar", "broadcaster"),
+    ("Dagens Nyheter", [], "Sverige", "paper"),
+    ("Svenska Dagbladet", [], "Sverige", "paper"),
+    ("Politiken", [], "Danmark", "paper"),
+    ("Berlingske", ["Berlingske Tidende"], "Danmark", "paper"),
+    ("Jyllands-Posten", [], "Danmark", "paper"),
+    ("B.T.", [], "Danmark", "paper"),
+    ("Le Monde", [], "Frankrike", "paper"),
+    ("Le Figaro", [], "Frankrike", "paper"),
+    ("Le Point", [], "Frankrike", "magazine"),
+    ("France Football", [], "Frankrike", "magazine"),
+    ("Der Spiegel", ["Spiegel"], "Tyskland", "magazine"),
+    ("Die Welt", [], "Tyskland", "paper"),
+    ("Frankfurter Allgemeine", ["Frankfurter Allgemeine Zeitung", "FAZ"], "Tyskland", "paper"),
+    ("Corriere della Sera", [], "Italia", "paper"),
+    ("La Repubblica", [], "Italia", "paper"),
+    ("The New York Times", ["New York Times"], "USA", "paper"),
+    ("The Washington Post", ["Washington Post"], "USA", "paper"),
+    ("The Athletic", [], "USA", "website"),
+    ("Haaretz", [], "Israel", "paper"),
+    ("Josimar", [], "Norge", "magazine"),
+    ("Vårt Land", [], "Norge", "paper"),
+    ("Morgenbladet", [], "Norge", "paper"),
+    ("Trønder-Avisa", [], "Norge", "paper"),
+    ("Harstad Tidende", [], "Norge", "paper"),
+    ("Telemarksavisa", [], "Norge", "paper"),
+    ("Østlendingen", [], "Norge", "paper"),
+    ("Rogalands Avis", [], "Norge", "paper"),
+    ("Sandnesposten", [], "Norge", "paper"),
+    ("Finnmark Dagblad", [], "Norge", "paper"),
+]
+
+# The openfootball country codes whose clubs are all shipped, not only those squad lists name.
+NEIGHBOUR_COUNTRIES = {"se", "dk"}
+
+def neighbour_club_form(form, forms, city, common_word, club_by_key):
+    """Whether a name of a club added without a squad list is safe to match: not a word NoReC
+    uses in lower case or as a name of something else ("Frem", "Ariana"; its town is, and
+    recognition tells the town from the team), not cut ("Åtvid" of Åtvidaberg; "Helsingborg" of
+    Helsingborgs IF is the genitive's), not a code or name another club has already ("SIF" is
+    Strømsgodset)."""
+    one_word = " " not in form
+    cut = any(f.startswith(form) and re.match(r"[^\W\d_]", f[len(form):])
+              and not re.match(r"s\b", f[len(form):]) for f in forms)
+    town = fold_town(form) == fold_town(city)
+    return not (cut or club_key(form) in club_by_key
+                or (one_word and not town and (form.isupper() or common_word(form)
+                                               or common_word.capitalised(form) > NOREC_NAME_USE_MAX)))
+
+
+# The top-level domain of a country's papers: "Dagbladet.no", "smp.no", "Aftonbladet.se".
+WEB_DOMAINS = {"Norge": ".no", "Sverige": ".se", "Danmark": ".dk"}
+
+
+def web_addresses(name, aliases, country):
+    """A paper's site is the paper ("sier han til Dagbladet.no"): its one-word names with the
+    country's domain. Recognition matches a web address in lower case too."""
+    domain = WEB_DOMAINS.get(country)
+    if not domain:
+        return []
+    return [form + domain for form in [name] + aliases
+            if re.fullmatch(r"\w+", form) and form + domain not in aliases]
+
+
+# Football's organisations that are neither team nor paper: (name, aliases, country, type), the
+# type a federation, a league, supporters or a company. "Kjernen" (Rosenborg's) is left out: the
+# word opens sentences ("Kjernen i laget"). A league is the organisation of its clubs ("managerne
+# i Premier League"), as NorNE tags it; a tournament (VM, NM, Champions League) is an event and
+# not here. Norwegian papers write "Fifa" and "Uefa"; "FIFA 14" and "UEFA Euro 2016" are games.
+# Written for kampfakta from public knowledge of the names.
+ORGANISATIONS = [
+    ("Fifa", [], "", "federation"),
+    ("Uefa", [], "Europa", "federation"),
+    ("Caf", ["CAF"], "Afrika", "federation"),
+    ("Concacaf", ["CONCACAF"], "Nord-Amerika", "federation"),
+    ("Conmebol", ["CONMEBOL"], "Sør-Amerika", "federation"),
+    ("Norges Fotballforbund", ["NFF", "Fotballforbundet", "Norges fotballforbund"], "Norge", "federation"),
+    ("Norges idrettsforbund", ["Norges Idrettsforbund", "Idrettsforbundet", "NIF"], "Norge", "federation"),
+    ("Norsk Toppfotball", [], "Norge", "federation"),
+    ("Norsk Tipping", [], "Norge", "company"),
+    ("The Football Association", ["FA", "Football Association", "Det engelske fotballforbundet"], "England", "federation"),
+    ("Svenska Fotbollförbundet", ["SvFF", "Svenska fotbollförbundet"], "Sverige", "federation"),
+    ("Dansk Boldspil-Union", ["DBU"], "Danmark", "federation"),
+    ("Deutscher Fußball-Bund", ["DFB"], "Tyskland", "federation"),
+    ("Real Federación Española de Fútbol", ["RFEF"], "Spania", "federation"),
+    ("Federazione Italiana Giuoco Calcio", ["FIGC"], "Italia", "federation"),
+    ("Koninklijke Nederlandse Voetbalbond", ["KNVB"], "Nederland", "federation"),
+    ("Idrettens voldgiftsrett", ["CAS", "Cas"], "", "federation"),
+    ("Wada", ["WADA"], "", "federation"),
+    ("Eliteserien", [], "Norge", "league"),
+    ("Tippeligaen", [], "Norge", "league"),
+    ("OBOS-ligaen", ["Obos-ligaen", "OBOS-liga"], "Norge", "league"),
+    ("Adeccoligaen", [], "Norge", "league"),
+    ("PostNord-ligaen", [], "Norge", "league"),
+    ("Norsk Tipping-ligaen", [], "Norge", "league"),
+    ("Toppserien", [], "Norge", "league"),
+    ("Royal League", [], "Skandinavia", "league"),
+    ("Allsvenskan", [], "Sverige", "league"),
+    ("Superettan", [], "Sverige", "league"),
+    ("Superligaen", [], "Danmark", "league"),
+    ("Premier League", [], "England", "league"),
+    ("The Championship", ["Championship"], "England", "league"),
+    ("League One", [], "England", "league"),
+    ("League Two", [], "England", "league"),
+    ("Scottish Premiership", [], "Skottland", "league"),
+    ("La Liga", [], "Spania", "league"),
+    ("Serie A", [], "Italia", "league"),
+    ("Serie B", [], "Italia", "league"),
+    ("Bundesliga", [], "Tyskland", "league"),
+    ("2. Bundesliga", [], "Tyskland", "league"),
+    ("Ligue 1", [], "Frankrike", "league"),
+    ("Eredivisie", [], "Nederland", "league"),
+    ("Primeira Liga", [], "Portugal", "league"),
+    ("Süper Lig", [], "Tyrkia", "league"),
+    ("Major League Soccer", ["MLS"], "USA", "league"),
+    ("Klanen", [], "Norge", "supporters"),
+    ("Bataljonen", [], "Norge", "supporters"),
+    ("Kanarifansen", [], "Norge", "supporters"),
 ]
 
 
@@ -450,7 +590,7 @@ COMMON_WORDS = {line.strip() for line in open(Path("data/common_words.txt"), enc
                 if line.strip() and not line.startswith("#")}
 # Those that papers do use for the entity: kept, marked deliberate. Any other is left out ("Jo"
 # for Jô is the Norwegian "jo").
-DELIBERATE_ALIASES = {"DB", "DN", "Vera"}
+DELIBERATE_ALIASES = {"DB", "DN", "TT", "FA", "Vera"}
 
 
 def vetted_aliases(field):
@@ -838,11 +978,13 @@ def club_short_names(name, city, towns):
         words = words[1:]
     while words and edge(words[-1]):
         words = words[:-1]
-    # "Aalesunds FK", "Djurgårdens IF", "Odds BK": the genitive goes with the legal form.
-    if scandinavian and len(words) == 1 and words[0].endswith("s") and not words[0].endswith("ss"):
+    # "Aalesunds FK", "Djurgårdens IF", "Odds BK": the genitive goes with the legal form. Not
+    # the s of a name ("Degerfors IF" of Degerfors, "Västerås SK", "Akropolis IF").
+    own_town = fold_town(re.sub(r"\s*\(.*", "", city))
+    if (scandinavian and len(words) == 1 and re.search(r"[^\Wsaeiouyåæøäö]s$", words[0])
+            and fold_town(words[0]) != own_town):
         words = [words[0][:-1]]
     short = [" ".join(words)] if words else []
-    own_town = fold_town(re.sub(r"\s*\(.*", "", city))
     if len(words) > 1 and words[-2].lower() not in SURNAME_PARTICLES | {"of", "do"}:
         last = fold_town(words[-1])
         if last == own_town or last in towns:
@@ -1076,6 +1218,16 @@ def main():
         player_index[player_id] = row
     common_word = norec_word_use(FACTS)
     add_people(players, club_ref, nation_by_name, place_names(clubs, nation_by_name), common_word)
+    # Swedish and Danish clubs are the neighbours' leagues Norwegian papers follow ("debuterte for
+    # Örebro i Allsvenskan"), though no squad list of the facts names them.
+    for r in openfootball_rows:
+        name = fix_mojibake(r["name"])
+        if r["country_or_file_code"] in NEIGHBOUR_COUNTRIES and not re.match(r"i+\)|.*//", name):
+            forms = [name] + split_aliases(r["aliases"])
+            city = fix_mojibake(r["city"])
+            kept = [a for a in forms if neighbour_club_form(a, forms, city, common_word, club_by_key)]
+            if club_display(name) in kept or club_key(name) in club_by_key:
+                add_club(name, [a for a in kept if a != name], "", city)
     join_cut_clubs(clubs, players)
     # openfootball lists reserve sides after their club ("ii) 1. FC Nürnberg II") and an address
     # under a club's row: a reserve side is its club, an address no club.
@@ -1104,8 +1256,12 @@ def main():
     for name, aliases, role in MANUAL_OFFICIALS:
         officials.append(["official:" + slug(name), name, aliases, role])
     write(OUT / "officials.csv", ["id", "name", "aliases", "role"], officials)
-    media = [["media:" + slug(name), name, "|".join(aliases), country] for name, aliases, country in MEDIA]
-    write(OUT / "media.csv", ["id", "name", "aliases", "country"], media)
+    media = [["media:" + slug(name), name, "|".join(aliases + web_addresses(name, aliases, country)), country, kind]
+             for name, aliases, country, kind in MEDIA]
+    write(OUT / "media.csv", ["id", "name", "aliases", "country", "type"], media)
+    organisations = [["organisation:" + slug(name), name, "|".join(aliases), country, kind]
+                     for name, aliases, country, kind in ORGANISATIONS]
+    write(OUT / "organisations.csv", ["id", "name", "aliases", "country", "type"], organisations)
 
 
 if __name__ == "__main__":

@@ -399,12 +399,15 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
         kampfakta::eval::evaluate_entities(&PIPELINE.clone().all_documents(), &documents, 0);
     let floors = [
         ("oracle", "PER", scores.per, 0.99, 0.99),
-        ("oracle", "ORG", scores.org, 0.985, 0.98),
+        // 0.98 as the issue asks: a paper after `ifølge` or `avisen` is scored ORG, as NorNE
+        // tags it 16 times in 19; all 3 PROD are in these files (oracle P 0.986 ->
+        // 0.981 here, recall on the other 195 NorNE files 0.932 -> 0.938).
+        ("oracle", "ORG", scores.org, 0.98, 0.98),
         // The shipped people are 47,000 from the facts in ../shared (see the README), and the
         // people they do not know are found by their surnames; the issue asks for PER recall
         // of at least 0.20 at precision 0.80.
         ("shipped gazetteers", "PER", defaults.per, 0.85, 0.33),
-        ("shipped gazetteers", "ORG", defaults.org, 0.875, 0.375),
+        ("shipped gazetteers", "ORG", defaults.org, 0.89, 0.49),
     ];
     for (gazetteer, name, s, p_floor, r_floor) in floors {
         let (p, r, _) = s.exact.prf();

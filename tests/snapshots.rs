@@ -32,6 +32,10 @@ const COMMANDS: &[(&str, &[&str])] = &[
         &["gazetteer", "add", "official"],
     ),
     ("help_gazetteer_add_media", &["gazetteer", "add", "media"]),
+    (
+        "help_gazetteer_add_organisation",
+        &["gazetteer", "add", "organisation"],
+    ),
     ("help_gazetteer_check", &["gazetteer", "check"]),
     ("help_gazetteer_from_conll", &["gazetteer", "from-conll"]),
     ("help_gazetteer_suggest", &["gazetteer", "suggest"]),

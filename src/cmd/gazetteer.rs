@@ -93,6 +93,21 @@ pub enum Add {
         row: RowArgs,
         #[arg(long)]
         country: Option<String>,
+        /// paper, magazine, website, broadcaster or agency (an agency or broadcaster is never
+        /// scored as a publication).
+        #[arg(long = "type", value_name = "TYPE")]
+        media_type: Option<String>,
+    },
+    /// A federation, league, supporters' club or company of football, to organisations.csv.
+    Organisation {
+        #[command(flatten)]
+        row: RowArgs,
+        /// The country it belongs to (`Norge`), if one.
+        #[arg(long)]
+        country: Option<String>,
+        /// federation, league, supporters or company.
+        #[arg(long = "type", value_name = "TYPE")]
+        organisation_type: Option<String>,
     },
 }
 
@@ -157,7 +172,24 @@ impl Add {
                 ],
             ),
             Add::Official { row, role } => (EntityKind::Official, row, vec![("role", role)]),
-            Add::Media { row, country } => (EntityKind::Media, row, vec![("country", country)]),
+            Add::Media {
+                row,
+                country,
+                media_type,
+            } => (
+                EntityKind::Media,
+                row,
+                vec![("country", country), ("type", media_type)],
+            ),
+            Add::Organisation {
+                row,
+                country,
+                organisation_type,
+            } => (
+                EntityKind::Organisation,
+                row,
+                vec![("country", country), ("type", organisation_type)],
+            ),
         }
     }
 }

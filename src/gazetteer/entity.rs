@@ -13,18 +13,22 @@ pub enum EntityKind {
     NationalTeam,
     /// A referee, manager or coach.
     Official,
-    /// A newspaper, website or channel.
+    /// A newspaper, website, channel or agency.
     Media,
+    /// A federation, league, supporters' club or company of football (`Uefa`, `Eliteserien`,
+    /// `Klanen`): neither a team nor a paper.
+    Organisation,
 }
 
 impl EntityKind {
     /// Every kind, in the order the gazetteer loads their files.
-    pub const ALL: [EntityKind; 5] = [
+    pub const ALL: [EntityKind; 6] = [
         EntityKind::Player,
         EntityKind::Club,
         EntityKind::NationalTeam,
         EntityKind::Official,
         EntityKind::Media,
+        EntityKind::Organisation,
     ];
 
     /// The file that holds this kind in a gazetteer folder.
@@ -35,6 +39,7 @@ impl EntityKind {
             EntityKind::NationalTeam => "national_teams.csv",
             EntityKind::Official => "officials.csv",
             EntityKind::Media => "media.csv",
+            EntityKind::Organisation => "organisations.csv",
         }
     }
 
@@ -46,6 +51,7 @@ impl EntityKind {
             EntityKind::NationalTeam => "national",
             EntityKind::Official => "official",
             EntityKind::Media => "media",
+            EntityKind::Organisation => "organisation",
         }
     }
 
@@ -57,6 +63,7 @@ impl EntityKind {
             EntityKind::NationalTeam => "national_team",
             EntityKind::Official => "official",
             EntityKind::Media => "media",
+            EntityKind::Organisation => "organisation",
         }
     }
 
@@ -78,12 +85,13 @@ impl EntityKind {
             EntityKind::Club => &["country", "city"],
             EntityKind::NationalTeam => &["country_code", "adjective", "demonym"],
             EntityKind::Official => &["role"],
-            EntityKind::Media => &["country"],
+            EntityKind::Media => &["country", "type"],
+            EntityKind::Organisation => &["country", "type"],
         }
     }
 }
 
-/// One player, club, national team, official or paper.
+/// One player, club, national team, official, paper or organisation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entity {
     /// Unique in the gazetteer (`player:erling-braut-haaland`).

@@ -25,7 +25,7 @@ pub struct GazetteerBuilder {
     layers: Vec<Layer>,
 }
 
-const EMBEDDED: [(EntityKind, &str); 5] = [
+const EMBEDDED: [(EntityKind, &str); 6] = [
     (
         EntityKind::Player,
         include_str!("../../gazetteers/players.csv"),
@@ -42,6 +42,10 @@ const EMBEDDED: [(EntityKind, &str); 5] = [
     (
         EntityKind::Media,
         include_str!("../../gazetteers/media.csv"),
+    ),
+    (
+        EntityKind::Organisation,
+        include_str!("../../gazetteers/organisations.csv"),
     ),
 ];
 

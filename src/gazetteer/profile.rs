@@ -138,7 +138,9 @@ impl Profile {
                 adjective: text("adjective"),
                 demonym: text("demonym"),
             }),
-            EntityKind::Official | EntityKind::Media => Profile::Unprofiled,
+            EntityKind::Official | EntityKind::Media | EntityKind::Organisation => {
+                Profile::Unprofiled
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use super::candidates::RawMatch;
 use super::nouns::role;
 use super::places::{football_word_opens, is_place_named, is_sports_sentence};
 use super::{sentence_at, How};
-use crate::gazetteer::Gazetteer;
+use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::{fold, Segmented, Sentence};
 use crate::span::Span;
@@ -45,6 +45,9 @@ pub(super) struct NameFilter<'a> {
     namesakes: Vec<String>,
     /// Entities the document names by a form of several words (their full name).
     named_in_full: Vec<EntityId>,
+    /// Organisations the document names as a game's title ("Fifa 14"): every match of them
+    /// there is the game ("Årets utgave av Fifa").
+    game_titles: Vec<EntityId>,
 }
 
 /// Most words of a name before its surname (`Lise Aasland Riise`).
@@ -57,6 +60,26 @@ pub(super) enum Verdict {
     /// Somebody the gazetteers do not know, named here (the span): `Jonah Adeyemo`, and
     /// `Adeyemo` after it, are not the gazetteer's Adeyemo.
     UnknownPerson(Span),
+}
+
+/// Whether an organisation's name is the title of a game: followed by a two-digit edition
+/// ("Fifa 14"; a four-digit year is a season, "Eliteserien 2019"), or in capitals where the
+/// organisation's name is not (papers write the federation "Fifa"; "FIFA 2003", "FIFA-serien"
+/// are EA's games).
+fn names_a_game(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
+    let after = &text.as_bytes()[m.span.end..];
+    let edition = matches!(after, [b' ', a, b, rest @ ..]
+        if a.is_ascii_digit() && b.is_ascii_digit() && !rest.first().is_some_and(u8::is_ascii_alphanumeric));
+    let surface = m.surface(text);
+    let shouted = surface
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .all(char::is_uppercase);
+    m.candidates.iter().all(|&(e, is_name)| {
+        let entity = gazetteer.entity(e);
+        entity.kind == EntityKind::Organisation
+            && (edition || shouted && is_name && entity.name != surface)
+    })
 }
 
 /// A raw match with what the rules read around it.
@@ -117,6 +140,11 @@ impl<'a> NameFilter<'a> {
                 named.dedup();
                 named
             },
+            game_titles: matches
+                .iter()
+                .filter(|m| names_a_game(gazetteer, text, m))
+                .flat_map(|m| m.candidates.iter().map(|c| c.0))
+                .collect(),
         };
         let named: Vec<SentenceId> = matches
             .iter()
@@ -145,6 +173,7 @@ impl<'a> NameFilter<'a> {
         let site = self.site(m);
         if self.place_without_football(m, &site)
             || names_a_ground(&site)
+            || self.a_game(m)
             || self.part_of_longer_name(m, &site)
         {
             Verdict::NotAName
@@ -299,11 +328,23 @@ impl<'a> NameFilter<'a> {
         }
     }
 
+    /// An organisation's name in a document that names a game after it (`Fifa 14`).
+    fn a_game(&self, m: &RawMatch) -> bool {
+        m.candidates
+            .iter()
+            .all(|(e, _)| self.game_titles.contains(e))
+    }
+
     /// A one-word name followed by another capitalised word is part of a longer name the
     /// gazetteer does not know: "Chelsea Clinton", "Martin Bengtsson" (also when the two
-    /// words are the surnames of two other players).
+    /// words are the surnames of two other players). A team's genitive ends its name:
+    /// "Rosenborgs Andreas Nordvik" is Rosenborg's player, but "Jonas Nerdal" is not Jona's.
     fn part_of_longer_name(&self, m: &RawMatch, site: &Site) -> bool {
-        if !site.single_word || m.how == How::Compound {
+        let team_genitive = m.how == How::Genitive
+            && m.candidates
+                .iter()
+                .all(|&(e, _)| self.gazetteer.entity(e).kind.is_team());
+        if !site.single_word || m.how == How::Compound || team_genitive {
             return false;
         }
         site.next_word.is_some_and(|(next, word)| {
@@ -454,6 +495,24 @@ mod tests {
             (
                 "Brynes Solskjær var der.",
                 vec![m("Solskjær", "player:ogs", "alias")],
+            ),
+            // A genitive ends its name: the club's player, named in full or not.
+            (
+                "Her er Rosenborgs Andreas Nordvik.",
+                vec![m("Rosenborgs", "club:rbk", "genitive")],
+            ),
+            ("Rosenborg Ballklubb vant.", vec![]),
+        ]);
+    }
+
+    #[test]
+    fn an_organisation_that_titles_a_game_is_the_game_throughout() {
+        check(vec![
+            ("Fifa 14 er her. Årets utgave av Fifa er god.", vec![]),
+            ("Et nytt FIFA-spill. Fifa er et spill.", vec![]),
+            (
+                "Fifa straffet klubben i 2014.",
+                vec![m("Fifa", "organisation:fifa", "exact")],
             ),
         ]);
     }

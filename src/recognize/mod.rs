@@ -221,6 +221,13 @@ mod tests {
             ),
             entity("club:rbk", EntityKind::Club, "Rosenborg", &["RBK"], &[]),
             entity(
+                "organisation:fifa",
+                EntityKind::Organisation,
+                "Fifa",
+                &[],
+                &[],
+            ),
+            entity(
                 "national:italia",
                 EntityKind::NationalTeam,
                 "Italia",

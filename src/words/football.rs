@@ -36,6 +36,12 @@ const NEWS: Reach = Reach {
     sentence: false,
     news: true,
 };
+/// A news word that also makes a town the club in its sentence ("gamle klubb Norwich").
+const NEWS_AND_SENTENCE: Reach = Reach {
+    document: false,
+    sentence: true,
+    news: true,
+};
 
 /// Word roots of football writing and where each counts. A root counts where it starts a word of
 /// the folded text (`Fotballens`, not `Bordfotball`).
@@ -120,7 +126,7 @@ pub(crate) const FOOTBALL_WORDS: &[(&str, Reach)] = &[
     ("overgang", NEWS),
     ("kontrakt", NEWS),
     ("signer", NEWS),
-    ("klubb", NEWS),
+    ("klubb", NEWS_AND_SENTENCE),
     ("supporter", NEWS),
     ("tribune", NEWS),
     ("garderobe", NEWS),
@@ -161,6 +167,8 @@ pub(crate) const FOOTBALL_WORDS: &[(&str, Reach)] = &[
     ("kvalifis", SENTENCE),
     ("poeng", SENTENCE),
     ("spill", SENTENCE),
+    ("spilt", SENTENCE),
+    ("debut", SENTENCE),
     ("spel", SENTENCE),
     ("serie", SENTENCE),
     ("cup", SENTENCE),

@@ -4,9 +4,9 @@
 //! whole words, lower case.
 
 /// The words before a paper's name that make it what the paper published, not the paper acting
-/// (`i Aftenposten`, `ifølge TMZ`, `avisen VG`): how NorNE tags media, PROD and not ORG. Read by
-/// the entity evaluation; whole words, lower case.
-pub(crate) const PUBLICATION_WORDS: &[&str] = &["i", "ifølge", "iflg", "avis", "avisen", "avisa"];
+/// (`i Aftenposten`; not `ifølge Dagsavisen`, `avisen Nordlys`): how NorNE tags media, PROD and
+/// not ORG. Read by the entity evaluation; whole words, lower case.
+pub(crate) const PUBLICATION_WORDS: &[&str] = &["i"];
 
 /// `leser av Aftenposten`: the preposition after a reader (`leser`, `lesere`) that makes the paper
 /// what was read.

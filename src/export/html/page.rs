@@ -473,7 +473,7 @@ fn write_facts(out: &mut String, row: &MatchRow<'_>, goals: usize) {
 const LEGEND: &str = "<p class=\"legend\" lang=\"en\">Names: \
 <span class=\"m k-player\">player</span> <span class=\"m k-club\">club</span> \
 <span class=\"m k-national_team\">national team</span> <span class=\"m k-official\">official</span> \
-<span class=\"m k-media\">media</span> \
+<span class=\"m k-media\">media</span> <span class=\"m k-organisation\">organisation</span> \
 <span class=\"m k-player h-description\">a description</span> \
 <span class=\"m k-player h-ambiguous\">a shared name</span><small class=\"flag\">ambiguous</small>; \
 hover over or focus a name for its id. Events: \

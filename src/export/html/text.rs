@@ -14,7 +14,7 @@ use crate::span::Span;
 pub(super) struct MentionMark {
     /// Its bytes in the document text.
     pub span: Span,
-    /// `player`, `club`, `national_team`, `official` or `media`.
+    /// `player`, `club`, `national_team`, `official`, `media` or `organisation`.
     pub kind: &'static str,
     /// How it was recognised (`exact`, `alias`, ..., `ambiguous`).
     pub how: &'static str,
