@@ -782,12 +782,15 @@ def add_people(players, club_ref, nation_by_name, places, common_word):
             people.append(person)
             given = person.get("given") or (person["name"].split()[0] if " " in person["name"] else "")
             given_counts[given] = given_counts.get(given, 0) + 1
-    seasons = {}
+    seasons, fpl_only = {}, {}
     for person in people:
         name, birth = person["name"], person["birth"]
         nationality = nation_by_name.get(person["nation"], "")
         club = club_ref(person["club"]) if person["club"] else ""
         row = same_person(index, name, birth, nationality, club)
+        if row is None and person.get("known_as"):
+            row = known_as_of(index, person["known_as"], {club}, seasons, None)
+        new_known_as = row is None and person.get("known_as")
         if row is None:
             player_id = "player:" + slug(name)
             if player_id in taken_ids:
@@ -798,18 +801,36 @@ def add_people(players, club_ref, nation_by_name, places, common_word):
             row = [player_id, name, "", "", "", "", ""]
             players.append(row)
             index_person(index, row)
+            if new_known_as:
+                fpl_only[row[0]] = row
         elif name != row[1] and name not in row[2].split("|"):
             row[2] = f"{row[2]}|{name}" if row[2] else name
             index.setdefault(("name", person_key(name)), []).append(row)
         row[4] = row[4] or nationality
         row[5] = row[5] or person["position"]
-        row[6] = row[6] or birth
+        row[6] = birth if len(birth) > len(row[6]) and same_birth(birth, row[6]) else row[6] or birth
         if club:
             seasons.setdefault(row[0], []).append((person["year"], club))
         years[row[0]] = max(years.get(row[0], 0), person["year"])
         evidence[row[0]] = evidence.get(row[0], 1) + 1
         if person.get("known_as"):
             known_as[row[0]] = person["known_as"]
+    # A legal name FPL read before the season lists gave the known-as player's club ("Diego da
+    # Silva Costa" before Chelsea was among Diego Costa's clubs) is joined to him now.
+    joined = set()
+    for row_id, row in fpl_only.items():
+        target = known_as_of(index, known_as[row_id], {c for _, c in seasons.get(row_id, [])}, seasons, row)
+        if target is None:
+            continue
+        target[2] = "|".join(a for a in [target[2], row[1], row[2]] if a)
+        for i in (4, 5, 6):
+            target[i] = target[i] or row[i]
+        seasons.setdefault(target[0], []).extend(seasons.pop(row_id, []))
+        years[target[0]] = max(years[target[0]], years.pop(row_id))
+        evidence[target[0]] = evidence.get(target[0], 1) + evidence.pop(row_id, 1)
+        known_as[target[0]] = known_as.pop(row_id)
+        joined.add(row_id)
+    players[:] = [row for row in players if row[0] not in joined]
     for row in players:
         clubs = [c for c in row[3].split("|") if c] + [c for _, c in sorted(seasons.get(row[0], []))]
         row[3] = "|".join(dict.fromkeys(clubs))
@@ -872,7 +893,7 @@ def same_person(index, name, birth, nationality, club):
     key = person_key(name)
     for row in index.get(("name", key), []):
         if birth and row[6]:
-            if row[6] == birth:
+            if same_birth(row[6], birth):
                 return row
             continue
         if nationality and row[4] and nationality != row[4]:
@@ -880,11 +901,28 @@ def same_person(index, name, birth, nationality, club):
         return row
     for how, other in [("order", word_order_key(key)), ("ends", ends_key(key))]:
         for row in index.get((how, other), []):
-            if birth and row[6] == birth or how == "order" and not (birth and row[6]):
+            if birth and same_birth(row[6], birth) or how == "order" and not (birth and row[6]):
                 return row
             agree = nationality and row[4] == nationality or club and club in row[3].split("|")
             if how == "ends" and not (birth and row[6]) and agree:
                 return row
+    return None
+
+
+def same_birth(a, b):
+    """Whether two birth dates agree: equal, or a year and a date of that year ("1985",
+    "1985-08-04" of Mark Milligan)."""
+    return bool(a and b) and (a.startswith(b) or b.startswith(a))
+
+
+def known_as_of(index, known_as, clubs, seasons, itself):
+    """The row of the player FPL's legal name ("Diego da Silva Costa") is known as ("Diego
+    Costa") when they share one of `clubs`; FPL gives no birth date or national team to
+    compare."""
+    for row in index.get(("name", person_key(known_as)), []):
+        theirs = set(row[3].split("|")) | {c for _, c in seasons.get(row[0], [])}
+        if row is not itself and clubs & theirs - {""}:
+            return row
     return None
 
 
