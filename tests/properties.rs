@@ -63,10 +63,13 @@ fn check(text: &str) {
         );
         for token in &sentence.tokens {
             assert!(
-                text.get(token.span.range()).is_some_and(|s| !s.is_empty()),
+                text.get(token.span().range())
+                    .is_some_and(|s| !s.is_empty()),
                 "token on char boundaries"
             );
-            assert!(token.span.start >= sentence.span.start && token.span.end <= sentence.span.end);
+            assert!(
+                token.span().start >= sentence.span.start && token.span().end <= sentence.span.end
+            );
         }
     }
     let rows: Vec<_> = kampfakta::export::mention_rows(&analysis, PIPELINE.gazetteer()).collect();

@@ -5,7 +5,7 @@ fn main() {
             for sentence in kampfakta::segment::segment(&text) {
                 assert!(text.get(sentence.span.range()).is_some());
                 for token in &sentence.tokens {
-                    assert!(text.get(token.span.range()).is_some_and(|t| !t.is_empty()));
+                    assert!(text.get(token.span().range()).is_some_and(|t| !t.is_empty()));
                     for part in token.parts(&text).chain(token.ud_pieces(&text)) {
                         assert!(text.get(part.range()).is_some());
                     }

@@ -492,7 +492,7 @@ impl Element {
     fn matches(&self, sentence: &CueTarget<'_>, at: usize) -> Option<usize> {
         let CueTarget { folded, tokens, .. } = *sentence;
         let token = tokens.get(at)?;
-        let word = &folded[token.span];
+        let word = &folded[token.span()];
         let matched = match self {
             Element::Start | Element::Gap { .. } => false,
             Element::Any => true,
@@ -508,9 +508,10 @@ impl Element {
                     return Some(1);
                 }
                 let spaced = tokens.get(at..at + 3).is_some_and(|t| {
-                    let small =
-                        |t: &Token| t.kind == TokenKind::Number && t.span.len() <= MAX_SCORE_DIGITS;
-                    small(&t[0]) && matches!(&folded[t[1].span], "-" | "–") && small(&t[2])
+                    let small = |t: &Token| {
+                        t.kind == TokenKind::Number && t.span().len() <= MAX_SCORE_DIGITS
+                    };
+                    small(&t[0]) && matches!(&folded[t[1].span()], "-" | "–") && small(&t[2])
                 });
                 return spaced.then_some(3);
             }
@@ -560,7 +561,7 @@ pub(super) struct Cue {
 pub(super) fn first_word(folded: &str, tokens: &[Token]) -> usize {
     tokens
         .iter()
-        .take_while(|t| matches!(&folded[t.span], "-" | "–" | "—" | "«" | "\""))
+        .take_while(|t| matches!(&folded[t.span()], "-" | "–" | "—" | "«" | "\""))
         .count()
 }
 
@@ -589,13 +590,13 @@ impl CueTarget<'_> {
 
     /// How many tokens from `at` a mention of `mentions` that starts at token `at` covers.
     fn mention_at(&self, mentions: &[(usize, usize)], at: usize) -> Option<usize> {
-        let start = self.tokens[at].span.start;
+        let start = self.tokens[at].span().start;
         let i = mentions.binary_search_by_key(&start, |&(s, _)| s).ok()?;
         let end = mentions[i].1;
         Some(
             self.tokens[at..]
                 .iter()
-                .take_while(|t| t.span.start < end)
+                .take_while(|t| t.span().start < end)
                 .count()
                 .max(1),
         )

@@ -322,7 +322,7 @@ impl Lexicon {
         // One lookup per word: its id, the patterns that start with it, and those it anchors.
         let looked_up: Vec<Option<&WordCues>> = tokens
             .iter()
-            .map(|t| index.words.get(&folded[t.span]))
+            .map(|t| index.words.get(&folded[t.span()]))
             .collect();
         let form_ids: Vec<Option<u32>> = looked_up.iter().map(|w| w.map(|w| w.id)).collect();
         let sentence = &CueTarget {
@@ -356,7 +356,7 @@ impl Lexicon {
                 );
             }
             if !numeric_first.is_empty() {
-                let word = &folded[token.span];
+                let word = &folded[token.span()];
                 let numeric = word.bytes().any(|b| b.is_ascii_digit())
                     || (word.len() <= LONGEST_NUMBER_WORD && number_word(word).is_some());
                 if numeric {
@@ -376,7 +376,10 @@ impl Lexicon {
                 continue;
             }
             if let Some(end) = self.match_at(cue, sentence, at) {
-                hits.push((cue, Span::new(tokens[at].span.start, tokens[end].span.end)));
+                hits.push((
+                    cue,
+                    Span::new(tokens[at].span().start, tokens[end].span().end),
+                ));
             }
         }
         // In text order, each once: sorting the few hits is cheaper than sorting every try.
@@ -414,7 +417,7 @@ impl Lexicon {
                 continue;
             }
             for (at, token) in tokens.iter().enumerate() {
-                if test.matches(&folded[token.span]) {
+                if test.matches(&folded[token.span()]) {
                     tries.push((cue, at));
                 }
             }
@@ -427,21 +430,21 @@ impl Lexicon {
         let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
             return;
         };
-        let base = first.span.start;
+        let base = first.span().start;
         for found in self
             .index
             .wildcard_first
-            .find_overlapping_iter(&folded[base..last.span.end])
+            .find_overlapping_iter(&folded[base..last.span().end])
         {
             let (start, end) = (base + found.start(), base + found.end());
-            let at = tokens.partition_point(|t| t.span.end <= start);
+            let at = tokens.partition_point(|t| t.span().end <= start);
             let Some(token) = tokens
                 .get(at)
-                .filter(|t| t.span.start <= start && end <= t.span.end)
+                .filter(|t| t.span().start <= start && end <= t.span().end)
             else {
                 continue;
             };
-            let word = &folded[token.span];
+            let word = &folded[token.span()];
             for &cue in &self.index.wildcard_cues[found.pattern().as_usize()] {
                 if let Element::Word(test) = &self.cues[cue].elements[0] {
                     if test.matches(word) {

@@ -96,13 +96,13 @@ pub(super) fn minute_led(text: &str, tokens: &[Token]) -> bool {
     let (Some(first), second) = (tokens.first(), tokens.get(1)) else {
         return false;
     };
-    let digits = text[first.span].trim_end_matches('.');
+    let digits = text[first.span()].trim_end_matches('.');
     let small = digits.parse::<u32>().is_ok_and(|n| (1..=130).contains(&n));
     // `67.` before a capital is a sentence of its own: the number and its point.
-    let split_ordinal = tokens.len() == 2 && second.is_some_and(|t| &text[t.span] == ".");
+    let split_ordinal = tokens.len() == 2 && second.is_some_and(|t| &text[t.span()] == ".");
     let marked = first.kind == TokenKind::Ordinal
         || split_ordinal
-        || second.is_some_and(|t| matches!(&text[t.span], "'" | "’" | ":" | "+" | "min"));
+        || second.is_some_and(|t| matches!(&text[t.span()], "'" | "’" | ":" | "+" | "min"));
     small && marked
 }
 
@@ -112,8 +112,8 @@ pub(super) fn line_minute(text: &str, tokens: &[Token]) -> Option<Minute> {
     if !minute_led(text, tokens) {
         return None;
     }
-    let regular = text[tokens[0].span].trim_end_matches('.').parse().ok()?;
-    let word = |i: usize| tokens.get(i).map_or("", |t| &text[t.span]);
+    let regular = text[tokens[0].span()].trim_end_matches('.').parse().ok()?;
+    let word = |i: usize| tokens.get(i).map_or("", |t| &text[t.span()]);
     if word(1) == "+" {
         let added = word(2).parse().ok();
         return Some(Minute::stoppage(regular, added));
@@ -145,7 +145,7 @@ pub(super) fn stated_minute(
     let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
         return None;
     };
-    let sentence = &folded[first.span.start..last.span.end];
+    let sentence = &folded[first.span().start..last.span().end];
     if !MINUTE_HINTS.iter().any(|hint| sentence.contains(hint)) {
         return None;
     }
@@ -181,7 +181,7 @@ impl<'a> Words<'a> {
     fn word(&self, i: usize) -> &'a str {
         self.tokens
             .get(i)
-            .map(|t| &self.folded[t.span])
+            .map(|t| &self.folded[t.span()])
             .unwrap_or("")
     }
 
@@ -212,8 +212,8 @@ impl<'a> Words<'a> {
         else {
             return None;
         };
-        let added = self.folded[next.span].trim_end_matches('.').parse().ok();
-        (PERIOD_ENDS.contains(&regular) && next.span.start == self.tokens[i + 1].span.end)
+        let added = self.folded[next.span()].trim_end_matches('.').parse().ok();
+        (PERIOD_ENDS.contains(&regular) && next.span().start == self.tokens[i + 1].span().end)
             .then(|| Minute::stoppage(regular, added))
     }
 

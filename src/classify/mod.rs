@@ -504,7 +504,7 @@ impl<'a> Classifier<'a> {
         let ends_with_colon = scope
             .tokens
             .last()
-            .is_some_and(|t| &self.text[t.span] == ":");
+            .is_some_and(|t| &self.text[t.span()] == ":");
         if ends_with_colon && !fact_line {
             running.minute_before_colon = minute;
         }
@@ -529,7 +529,7 @@ impl<'a> Classifier<'a> {
             .iter()
             .rev()
             .find(|t| t.kind == TokenKind::Score)
-            .map(|t| t.span);
+            .map(|t| t.span());
         // In a match decided on penalties, a goal or miss told right after a penalty, with no
         // minute of its own, is a kick of the shoot-out: "Gekas bommet for Hellas."
         if !labels.is_empty() && minute.is_none() && self.is_kick(running, index) {

@@ -103,8 +103,8 @@ fn stated_scores<'t>(
         .iter()
         .enumerate()
         .filter(|(at, t)| t.kind == TokenKind::Score && !is_header_score(text, tokens, *at))
-        .filter(|(_, t)| !glued(text, t.span))
-        .filter_map(|(_, t)| parse_score(&text[t.span]).map(|score| (t.span, score)))
+        .filter(|(_, t)| !glued(text, t.span()))
+        .filter_map(|(_, t)| parse_score(&text[t.span()]).map(|score| (t.span(), score)))
 }
 
 /// Whether a score runs on into a longer figure: a formation (`5-3-2-system`), not a score.
@@ -122,7 +122,7 @@ fn is_header_score(text: &str, tokens: &[Token], at: usize) -> bool {
         return false;
     }
     let before = at.checked_sub(1).map(|i| &tokens[i]);
-    if before.is_some_and(|t| t.kind == TokenKind::Word && text[t.span].contains(is_dash)) {
+    if before.is_some_and(|t| t.kind == TokenKind::Word && text[t.span()].contains(is_dash)) {
         return true;
     }
     let name = tokens[..at]
@@ -132,7 +132,7 @@ fn is_header_score(text: &str, tokens: &[Token], at: usize) -> bool {
         .count();
     let dash = at.checked_sub(name + 1).map(|i| &tokens[i]);
     (1..=HEADER_NAME_WORDS).contains(&name)
-        && dash.is_some_and(|t| t.kind == TokenKind::Punct && is_lone_dash(&text[t.span]))
+        && dash.is_some_and(|t| t.kind == TokenKind::Punct && is_lone_dash(&text[t.span()]))
 }
 
 /// A dash or hyphen standing alone between two team names.
@@ -147,9 +147,9 @@ pub(super) fn tells_result(folded: &str, tokens: &[Token]) -> bool {
     let words: Vec<&str> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word)
-        .map(|t| &folded[t.span])
+        .map(|t| &folded[t.span()])
         .collect();
-    let word = |t: &Token| &folded[t.span];
+    let word = |t: &Token| &folded[t.span()];
     let against = tokens.iter().enumerate().any(|(i, t)| {
         let after = |k: usize| tokens.get(i + k).map(word);
         t.kind == TokenKind::Score
@@ -168,9 +168,9 @@ pub(super) fn tells_result(folded: &str, tokens: &[Token]) -> bool {
 pub(super) fn in_background(folded: &str, tokens: &[Token], score: Span) -> bool {
     tokens
         .iter()
-        .take_while(|t| t.span.end <= score.start)
-        .filter(|t| BACKGROUND_CONJUNCTIONS.contains(&&folded[t.span]))
-        .any(|t| !clause_break(&folded[t.span.end..score.start]))
+        .take_while(|t| t.span().end <= score.start)
+        .filter(|t| BACKGROUND_CONJUNCTIONS.contains(&&folded[t.span()]))
+        .any(|t| !clause_break(&folded[t.span().end..score.start]))
 }
 
 #[cfg(test)]

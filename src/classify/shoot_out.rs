@@ -19,7 +19,7 @@ const KICK_SENTENCES: usize = 2;
 /// Whether a sentence names a penalty shoot-out that was played: `straffekonkurransen`, `etter
 /// straffer`, `gikk til straffer`, `vant på straffene`.
 pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
-    let word = |t: &Token| &folded[t.span];
+    let word = |t: &Token| &folded[t.span()];
     tokens.iter().enumerate().any(|(at, token)| {
         let word = word(token);
         // Definite: "straffekonkurransen" is the one played; "det lukter straffekonk" and
@@ -30,7 +30,7 @@ pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
             .any(|root| word.starts_with(root) && definite())
             || (SHOOT_OUT_PENALTIES.contains(&word)
                 && at > 0
-                && SHOOT_OUT_PREPOSITIONS.contains(&&folded[tokens[at - 1].span]))
+                && SHOOT_OUT_PREPOSITIONS.contains(&&folded[tokens[at - 1].span()]))
     })
 }
 

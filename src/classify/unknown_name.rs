@@ -128,16 +128,16 @@ impl Scope<'_> {
         let recognised = |t: &Token| {
             mentions
                 .iter()
-                .any(|m| m.span.start < t.span.end && t.span.start < m.span.end)
+                .any(|m| m.span.start < t.span().end && t.span().start < m.span.end)
         };
         let mut names = Vec::new();
         let mut run: Vec<usize> = Vec::new();
         for (i, token) in self.tokens.iter().enumerate() {
             let name_word = is_name_word(text, token) && !recognised(token);
-            let particle = !run.is_empty() && NAME_PARTICLES.contains(&&text[token.span]);
+            let particle = !run.is_empty() && NAME_PARTICLES.contains(&&text[token.span()]);
             let joins = run
                 .last()
-                .is_none_or(|&r| is_name_gap(&text[self.tokens[r].span.end..token.span.start]));
+                .is_none_or(|&r| is_name_gap(&text[self.tokens[r].span().end..token.span().start]));
             if (name_word || particle) && joins {
                 run.push(i);
                 continue;
@@ -155,7 +155,7 @@ impl Scope<'_> {
     /// The name a run of capitalised tokens (indexes into the sentence's tokens) makes, if any.
     fn name_of_run(&self, run: &[usize]) -> Option<Name> {
         let text = self.text;
-        let word = |i: usize| &text[self.tokens[i].span];
+        let word = |i: usize| &text[self.tokens[i].span()];
         // Particles at the end belong to no name.
         let mut run = run;
         while let Some((&last, rest)) = run.split_last() {
@@ -181,12 +181,15 @@ impl Scope<'_> {
             }
         }
         let (&first, &last) = (run.first()?, run.last()?);
-        let span = Span::new(self.tokens[first].span.start, self.tokens[last].span.end);
+        let span = Span::new(
+            self.tokens[first].span().start,
+            self.tokens[last].span().end,
+        );
         let letters = text[span].chars().filter(|c| c.is_alphabetic()).count();
         if letters < 2 || self.is_team_name(span) {
             return None;
         }
-        let next = self.tokens.get(last + 1).map(|t| &text[t.span]);
+        let next = self.tokens.get(last + 1).map(|t| &text[t.span()]);
         let role = previous_word(text, span.start).1.to_lowercase();
         if next.is_some_and(|w| GROUNDS.contains(&w.to_lowercase().as_str()))
             || beaten_or_serving(text, span.start)
@@ -245,7 +248,7 @@ pub(crate) fn fullest_name(
     let recognised = |t: &Token| {
         mentions
             .iter()
-            .any(|m| m.span.start < t.span.end && t.span.start < m.span.end)
+            .any(|m| m.span.start < t.span().end && t.span().start < m.span.end)
     };
     let words: Vec<&str> = text[name].split_whitespace().collect();
     let mut fullest = name;
@@ -259,14 +262,14 @@ pub(crate) fn fullest_name(
             let follows = words
                 .iter()
                 .enumerate()
-                .all(|(k, w)| tokens.get(at + k).is_some_and(|t| &text[t.span] == *w));
+                .all(|(k, w)| tokens.get(at + k).is_some_and(|t| &text[t.span()] == *w));
             if !follows {
                 continue;
             }
             let mut first = at;
             while first > 0 {
                 let (previous, current) = (&tokens[first - 1], &tokens[first]);
-                let word = &text[previous.span];
+                let word = &text[previous.span()];
                 let first_name = gazetteer.is_first_name(word);
                 // "Bayerns Tobias Hainzl": a genitive before a name (of a word the document also
                 // writes without its `s`) is whose he is.
@@ -277,8 +280,8 @@ pub(crate) fn fullest_name(
                 let opener = first - 1 == 0 && !first_name;
                 if !is_name_word(text, previous)
                     || recognised(previous)
-                    || !is_name_gap(&text[previous.span.end..current.span.start])
-                    || NOT_FIRST_NAMES.contains(&text[previous.span].to_lowercase().as_str())
+                    || !is_name_gap(&text[previous.span().end..current.span().start])
+                    || NOT_FIRST_NAMES.contains(&text[previous.span()].to_lowercase().as_str())
                     || opener
                     || genitive
                 {
@@ -287,8 +290,8 @@ pub(crate) fn fullest_name(
                 first -= 1;
             }
             let found = Span::new(
-                tokens[first].span.start,
-                tokens[at + words.len() - 1].span.end,
+                tokens[first].span().start,
+                tokens[at + words.len() - 1].span().end,
             );
             if found.len() > fullest.len() {
                 fullest = found;
@@ -302,7 +305,7 @@ pub(crate) fn fullest_name(
 /// capitals (`MÅL`, `VAR`), whose hyphen parts all start with one (`Osei-Boateng`, not
 /// `Molde-spissen`).
 pub(crate) fn is_name_word(text: &str, token: &Token) -> bool {
-    let word = &text[token.span];
+    let word = &text[token.span()];
     let capitalised = |part: &str| part.chars().next().is_some_and(char::is_uppercase);
     let letters = word.chars().filter(|c| c.is_alphabetic()).count();
     let upper = word.chars().filter(|c| c.is_uppercase()).count();

@@ -49,7 +49,7 @@ impl Classifier<'_> {
         }) || scope
             .tokens
             .iter()
-            .any(|t| t.kind == TokenKind::Word && is_keeper_noun(&self.folded[t.span]));
+            .any(|t| t.kind == TokenKind::Word && is_keeper_noun(&self.folded[t.span()]));
         let mut teams: Vec<_> = mentions
             .iter()
             .filter_map(|m| m.entity().filter(|&e| kind(e).is_team()))

@@ -5,11 +5,11 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kampfakta::export::html::{self, HtmlFolder, Page};
 use kampfakta::export::{
-    render_with, CsvOptions, FolderSink, OutputSet, Rendered, Report, Shard, Sink, StreamFormat,
-    StreamSink,
+    render_into, render_with, CsvOptions, FolderSink, OutputSet, Rendered, Report, Shard, Sink,
+    StreamFormat, StreamSink,
 };
 use kampfakta::ingest::{shard, sources, Document, Documents, Failure, Source};
-use kampfakta::Pipeline;
+use kampfakta::{Analysis, Pipeline};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -245,13 +245,34 @@ struct Extraction<'p> {
     progress: ProgressBar,
 }
 
+/// Documents from this size on are rendered by the writer straight into the outputs, so that
+/// their rows (twice their size) are never held whole beside their analysis; smaller ones are
+/// rendered by the workers, in parallel.
+const STREAMED_DOCUMENT_BYTES: usize = 4 << 20;
+
 /// One document done: its rows, its size in bytes, its decoding warnings.
 struct Done {
-    rendered: Rendered,
+    rows: Rows,
     /// With --html: its page.
     page: Option<Page>,
     bytes: u64,
     warnings: Vec<Failure>,
+}
+
+/// A document's rows, or (from [`STREAMED_DOCUMENT_BYTES`] on) what they are rendered from.
+enum Rows {
+    Rendered(Rendered),
+    Analysed(Box<Analysed>),
+}
+
+/// An [`Analysis`] with the document it borrows, tokens dropped.
+struct Analysed {
+    document: Document,
+    sentences: Vec<kampfakta::Sentence>,
+    recognition: kampfakta::Recognition,
+    events: Vec<kampfakta::Event>,
+    facts: Option<kampfakta::facts::MatchFacts>,
+    football: bool,
 }
 
 impl Extraction<'_> {
@@ -299,11 +320,38 @@ impl Extraction<'_> {
                     let mut analysis = pipeline.analyze(&document);
                     // Not held beside the rows: a long document's peak is lower by its tokens.
                     analysis.drop_tokens();
-                    let rendered = render_with(&analysis, pipeline.gazetteer(), options);
+                    let page = pages.then(|| html::page(&analysis, pipeline.gazetteer()));
+                    let bytes = document.text.len() as u64;
+                    if document.text.len() < STREAMED_DOCUMENT_BYTES {
+                        let rendered = render_with(&analysis, pipeline.gazetteer(), options);
+                        let rows = Rows::Rendered(rendered);
+                        return Ok(Done {
+                            rows,
+                            page,
+                            bytes,
+                            warnings,
+                        });
+                    }
+                    let Analysis {
+                        sentences,
+                        recognition,
+                        events,
+                        facts,
+                        football,
+                        ..
+                    } = analysis;
+                    let rows = Rows::Analysed(Box::new(Analysed {
+                        document,
+                        sentences,
+                        recognition,
+                        events,
+                        facts,
+                        football,
+                    }));
                     Ok(Done {
-                        rendered,
-                        page: pages.then(|| html::page(&analysis, pipeline.gazetteer())),
-                        bytes: document.text.len() as u64,
+                        rows,
+                        page,
+                        bytes,
                         warnings,
                     })
                 })
@@ -316,8 +364,25 @@ impl Extraction<'_> {
         for result in batch {
             match result {
                 Ok(done) => {
-                    self.sink.document(&done.rendered)?;
-                    self.report.document(&done.rendered);
+                    let rendered = match done.rows {
+                        Rows::Rendered(rendered) => {
+                            self.sink.document(&rendered)?;
+                            rendered
+                        }
+                        Rows::Analysed(analysed) => {
+                            let analysis = Analysis {
+                                document: &analysed.document,
+                                sentences: analysed.sentences,
+                                recognition: analysed.recognition,
+                                events: analysed.events,
+                                facts: analysed.facts,
+                                football: analysed.football,
+                            };
+                            let gazetteer = self.pipeline.gazetteer();
+                            render_into(&analysis, gazetteer, self.options, &mut *self.sink)?
+                        }
+                    };
+                    self.report.document(&rendered);
                     self.report.warnings.extend(done.warnings);
                     self.progress.inc(done.bytes);
                     if let (Some(html), Some(page)) = (&mut self.html, done.page) {

@@ -140,8 +140,24 @@ pub struct RunArgs {
     pub all_documents: bool,
     /// A document (a file or a JSON Lines record) larger than this many bytes is reported and
     /// not read.
-    #[arg(long, value_name = "BYTES", default_value_t = kampfakta::ingest::DEFAULT_MAX_DOCUMENT_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = kampfakta::ingest::DEFAULT_MAX_DOCUMENT_BYTES,
+          value_parser = parse_max_document_bytes)]
     pub max_document_bytes: usize,
+}
+
+/// `--max-document-bytes`: at most what segmentation takes (its token offsets are 32-bit), so
+/// that a document read is never one it cannot analyse.
+fn parse_max_document_bytes(value: &str) -> Result<usize, String> {
+    let bytes: usize = value
+        .parse()
+        .map_err(|_| "not a number of bytes".to_string())?;
+    let most = kampfakta::segment::MAX_TEXT_BYTES;
+    if bytes > most {
+        return Err(format!(
+            "at most {most} (4 GiB less a byte: token offsets are 32-bit)"
+        ));
+    }
+    Ok(bytes)
 }
 
 impl RunArgs {

@@ -25,7 +25,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     for (index, sentence) in kampfakta::segment::segment(&text).iter().enumerate() {
         for token in &sentence.tokens {
-            let span = token.span;
+            let span = token.span();
             writeln!(
                 out,
                 "{index}\t{}\t{}\t{}",

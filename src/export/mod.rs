@@ -72,41 +72,149 @@ pub fn render_with(
     gazetteer: &Gazetteer,
     options: CsvOptions,
 ) -> Rendered {
-    let mut rendered = Rendered {
+    let mut out = RowWriter::new(counts(analysis), None);
+    write_parts(analysis, gazetteer, options, &mut out);
+    out.rendered
+}
+
+/// Renders one document's rows straight into a sink, in parts of about [`PART_BYTES`], and
+/// gives its counts (without rows) for the report: the bytes the sink gets are those of
+/// [`render_with`]. For a long document, whose rows (twice its size) are then never held whole.
+pub fn render_into(
+    analysis: &Analysis<'_>,
+    gazetteer: &Gazetteer,
+    options: CsvOptions,
+    sink: &mut dyn Sink,
+) -> crate::error::Result<Rendered> {
+    let mut out = RowWriter::new(Rendered::default(), Some(sink));
+    write_parts(analysis, gazetteer, options, &mut out);
+    out.pass();
+    match out.error {
+        Some(err) => Err(err),
+        None => Ok(counts(analysis)),
+    }
+}
+
+/// A document's counts, with no rows yet.
+fn counts(analysis: &Analysis<'_>) -> Rendered {
+    Rendered {
         sentences: analysis.sentences.len(),
         not_football: !analysis.football,
         mention_count: analysis.recognition.mentions.len(),
         event_count: analysis.events.len(),
         ..Rendered::default()
-    };
+    }
+}
+
+/// Every row of a document into `out`, one part after the other.
+fn write_parts(
+    analysis: &Analysis<'_>,
+    gazetteer: &Gazetteer,
+    options: CsvOptions,
+    out: &mut RowWriter<'_>,
+) {
     if options.json_lines {
-        let out = &mut rendered.json_lines;
+        out.part = Part::JsonLines;
         write_json_lines(out, "event", event_rows(analysis, gazetteer));
         write_json_lines(out, "mention", mention_rows(analysis, gazetteer));
         write_json_lines(out, "match", match_row(analysis, gazetteer).into_iter());
         write_json_lines(out, "goal", goal_rows(analysis, gazetteer));
-        return rendered;
+        return;
     }
-    write_rows(
-        &mut rendered.events,
-        event_rows(analysis, gazetteer),
-        options,
-    );
-    write_rows(
-        &mut rendered.mentions,
-        mention_rows(analysis, gazetteer),
-        options,
-    );
-    write_rows(
-        &mut rendered.matches,
-        match_row(analysis, gazetteer).into_iter(),
-        options,
-    );
-    write_rows(&mut rendered.goals, goal_rows(analysis, gazetteer), options);
-    rendered
+    out.part = Part::Events;
+    write_rows(out, event_rows(analysis, gazetteer), options);
+    out.part = Part::Mentions;
+    write_rows(out, mention_rows(analysis, gazetteer), options);
+    out.part = Part::Matches;
+    write_rows(out, match_row(analysis, gazetteer).into_iter(), options);
+    out.part = Part::Goals;
+    write_rows(out, goal_rows(analysis, gazetteer), options);
 }
 
-fn write_rows<T: Serialize>(out: &mut Vec<u8>, rows: impl Iterator<Item = T>, options: CsvOptions) {
+/// The bytes of rows [`render_into`] gathers before it passes them to the sink.
+pub const PART_BYTES: usize = 64 * 1024;
+
+/// Which buffer of a [`Rendered`] rows are written into.
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    Events,
+    Mentions,
+    Matches,
+    Goals,
+    JsonLines,
+}
+
+/// Rows into the buffers of a [`Rendered`]; with a sink, the buffers are passed to it whenever
+/// they hold [`PART_BYTES`], and emptied. A sink's error is kept (and the rows after it
+/// dropped) so that rendering, which cannot fail into memory, need not handle one.
+struct RowWriter<'s> {
+    rendered: Rendered,
+    part: Part,
+    sink: Option<&'s mut dyn Sink>,
+    error: Option<crate::error::Error>,
+}
+
+impl<'s> RowWriter<'s> {
+    fn new(rendered: Rendered, sink: Option<&'s mut dyn Sink>) -> RowWriter<'s> {
+        RowWriter {
+            rendered,
+            part: Part::Events,
+            sink,
+            error: None,
+        }
+    }
+
+    fn buffer(&mut self) -> &mut Vec<u8> {
+        let rendered = &mut self.rendered;
+        match self.part {
+            Part::Events => &mut rendered.events,
+            Part::Mentions => &mut rendered.mentions,
+            Part::Matches => &mut rendered.matches,
+            Part::Goals => &mut rendered.goals,
+            Part::JsonLines => &mut rendered.json_lines,
+        }
+    }
+
+    /// Passes the rows gathered to the sink, if there is one.
+    fn pass(&mut self) {
+        let Some(sink) = self.sink.as_deref_mut() else {
+            return;
+        };
+        if self.error.is_none() {
+            self.error = sink.document(&self.rendered).err();
+        }
+        let rendered = &mut self.rendered;
+        for buffer in [
+            &mut rendered.events,
+            &mut rendered.mentions,
+            &mut rendered.matches,
+            &mut rendered.goals,
+            &mut rendered.json_lines,
+        ] {
+            buffer.clear();
+        }
+    }
+}
+
+impl std::io::Write for RowWriter<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.buffer().extend_from_slice(bytes);
+        if self.sink.is_some() && self.buffer().len() >= PART_BYTES {
+            self.pass();
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn write_rows<T: Serialize>(
+    out: &mut RowWriter<'_>,
+    rows: impl Iterator<Item = T>,
+    options: CsvOptions,
+) {
     const SERIALISE: &str = "CSV rows of strings and numbers serialise into memory";
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
@@ -135,7 +243,11 @@ fn write_rows<T: Serialize>(out: &mut Vec<u8>, rows: impl Iterator<Item = T>, op
 }
 
 /// One JSON object per row, its `type` first and then the row's CSV columns.
-fn write_json_lines<T: Serialize>(out: &mut Vec<u8>, kind: &str, rows: impl Iterator<Item = T>) {
+fn write_json_lines<T: Serialize>(
+    out: &mut RowWriter<'_>,
+    kind: &str,
+    rows: impl Iterator<Item = T>,
+) {
     #[derive(Serialize)]
     struct Typed<'k, T> {
         r#type: &'k str,
@@ -145,7 +257,7 @@ fn write_json_lines<T: Serialize>(out: &mut Vec<u8>, kind: &str, rows: impl Iter
     for row in rows {
         serde_json::to_writer(&mut *out, &Typed { r#type: kind, row })
             .expect("rows of strings and numbers serialise into memory");
-        out.push(b'\n');
+        out.buffer().push(b'\n');
     }
 }
 
@@ -184,6 +296,76 @@ mod tests {
                 expected.as_bytes(),
                 "{cell:?}"
             );
+        }
+    }
+
+    /// The rows a sink got, part by part.
+    #[derive(Default)]
+    struct Collected {
+        rows: [Vec<u8>; 5],
+        parts: usize,
+    }
+
+    impl Sink for Collected {
+        fn document(&mut self, rendered: &Rendered) -> crate::error::Result<()> {
+            let parts = [
+                &rendered.events,
+                &rendered.mentions,
+                &rendered.matches,
+                &rendered.goals,
+                &rendered.json_lines,
+            ];
+            for (rows, part) in self.rows.iter_mut().zip(parts) {
+                rows.extend_from_slice(part);
+            }
+            self.parts += 1;
+            Ok(())
+        }
+
+        fn flush(&mut self) -> crate::error::Result<()> {
+            Ok(())
+        }
+
+        fn finish(self: Box<Self>, _: &Report) -> crate::error::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn rows_rendered_into_a_sink_in_parts_are_the_rows_rendered_whole() {
+        let pipeline = crate::Pipeline::new().expect("the shipped data loads");
+        let report = "Brann - Viking 2-1\nBrann scoret i det 12. minutt etter en pasning fra \
+                      Bodø/Glimt-spilleren. Viking utlignet etter pause. Dommeren ga gult kort.\n";
+        let document = crate::Document::new("long", report.repeat(2000));
+        let analysis = pipeline.analyze(&document);
+        for options in [
+            CsvOptions::default(),
+            CsvOptions {
+                excel_safe: true,
+                ..CsvOptions::default()
+            },
+            CsvOptions {
+                json_lines: true,
+                ..CsvOptions::default()
+            },
+        ] {
+            let whole = render_with(&analysis, pipeline.gazetteer(), options);
+            let mut sink = Collected::default();
+            let counts = render_into(&analysis, pipeline.gazetteer(), options, &mut sink).unwrap();
+            let rows = [
+                whole.events,
+                whole.mentions,
+                whole.matches,
+                whole.goals,
+                whole.json_lines,
+            ];
+            assert_eq!(sink.rows, rows, "{options:?}");
+            assert!(sink.parts > 2, "{options:?}: in parts ({})", sink.parts);
+            assert_eq!(
+                (counts.event_count, counts.mention_count, counts.sentences),
+                (whole.event_count, whole.mention_count, whole.sentences)
+            );
+            assert!(counts.events.is_empty() && counts.json_lines.is_empty());
         }
     }
 }

@@ -41,7 +41,7 @@ impl Evidence<'_> {
             .collect();
         for (n, &at) in scores.iter().enumerate() {
             let end = scores.get(n + 1).copied().unwrap_or(tokens.len());
-            let Some(score) = parse_score(&text[tokens[at].span]) else {
+            let Some(score) = parse_score(&text[tokens[at].span()]) else {
                 continue;
             };
             let team = if score.0 > previous.0 {
@@ -68,10 +68,10 @@ impl Evidence<'_> {
         let text = self.text;
         let name_end = part
             .iter()
-            .position(|t| matches!(&text[t.span], "(" | "," | ";" | "."))
+            .position(|t| matches!(&text[t.span()], "(" | "," | ";" | "."))
             .unwrap_or(part.len());
         let name =
-            (name_end > 0).then(|| Span::new(part[0].span.start, part[name_end - 1].span.end));
+            (name_end > 0).then(|| Span::new(part[0].span().start, part[name_end - 1].span().end));
         let minute = bracketed_minute(text, part);
         let scorer = name.as_ref().and_then(|name| {
             self.recognition
@@ -82,7 +82,7 @@ impl Evidence<'_> {
         });
         let marked = |marks: &[&str]| {
             part.iter()
-                .any(|t| marks.contains(&text[t.span].to_lowercase().as_str()))
+                .any(|t| marks.contains(&text[t.span()].to_lowercase().as_str()))
         };
         let (penalty, own_goal) = (marked(PENALTY_MARKS), marked(OWN_GOAL_PHRASES));
         Goal {
@@ -114,22 +114,22 @@ impl Evidence<'_> {
                     .iter()
                     .rev()
                     .find(|t| t.kind == TokenKind::Score)?;
-                Some((last.span, ScoreSource::FactLine))
+                Some((last.span(), ScoreSource::FactLine))
             })
     }
 }
 
 /// The minute in a goal's brackets: `(41)`, `(90+2)`, `(str., 50)`, `(selvmål, 71)`.
 fn bracketed_minute(text: &str, part: &[Token]) -> Option<Minute> {
-    let open = part.iter().position(|t| &text[t.span] == "(")?;
+    let open = part.iter().position(|t| &text[t.span()] == "(")?;
     let inside = &part[open + 1..];
     let inside = &inside[..inside
         .iter()
-        .position(|t| &text[t.span] == ")")
+        .position(|t| &text[t.span()] == ")")
         .unwrap_or(inside.len())];
     let at = inside.iter().position(|t| t.kind == TokenKind::Number)?;
-    let regular = text[inside[at].span].parse().ok()?;
-    let word = |i: usize| inside.get(i).map_or("", |t| &text[t.span]);
+    let regular = text[inside[at].span()].parse().ok()?;
+    let word = |i: usize| inside.get(i).map_or("", |t| &text[t.span()]);
     if word(at + 1) == "+" {
         return Some(Minute::stoppage(regular, word(at + 2).parse().ok()));
     }

@@ -63,7 +63,7 @@ pub(super) fn city_team(
     token: &Token,
     context: &MatchContext,
 ) -> Option<EntityId> {
-    let word = &text[token.span];
+    let word = &text[token.span()];
     if token.kind != TokenKind::Word || !(word.contains('-') || word.ends_with(CITY_PEOPLE_ENDING))
     {
         return None;
@@ -130,10 +130,10 @@ fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Spa
         .iter()
         .find(|t| {
             t.kind == TokenKind::Score
-                && t.span.start >= second.span.end
-                && text[second.span.end..t.span.start].trim().is_empty()
+                && t.span().start >= second.span.end
+                && text[second.span.end..t.span().start].trim().is_empty()
         })
-        .map(|t| t.span)
+        .map(|t| t.span())
 }
 
 /// Ages the report states after a player's name, as Norwegian papers do: "Mario Götze (22)".
@@ -171,12 +171,13 @@ pub(super) fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
         .take(DATELINE_SENTENCES)
         .find_map(|sentence| {
             sentence.tokens.iter().enumerate().find_map(|(i, token)| {
-                let surface = &text[token.span];
+                let surface = &text[token.span()];
                 if surface.matches('.').count() == 2 {
                     return surface.rsplit('.').next().and_then(year);
                 }
                 let after_month = i > 0
-                    && MONTHS.contains(&text[sentence.tokens[i - 1].span].to_lowercase().as_str());
+                    && MONTHS
+                        .contains(&text[sentence.tokens[i - 1].span()].to_lowercase().as_str());
                 if after_month {
                     year(surface)
                 } else {

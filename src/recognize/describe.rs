@@ -110,13 +110,13 @@ impl<'a> Describer<'a> {
         let mut cursor = 0;
         for (index, sentence) in self.sentences.iter().enumerate() {
             for (t, token) in sentence.tokens.iter().enumerate() {
-                while cursor < mentions.len() && mentions[cursor].span.end <= token.span.start {
+                while cursor < mentions.len() && mentions[cursor].span.end <= token.span().start {
                     cursor += 1;
                 }
-                let overlaps = |m: &Mention| m.span.overlaps(token.span);
+                let overlaps = |m: &Mention| m.span.overlaps(token.span());
                 if mentions.get(cursor).is_some_and(overlaps) {
                     if let Some(player) = self.team_player(cursor, token, self.reach(index)) {
-                        let span = Span::new(mentions[cursor].span.start, token.span.end);
+                        let span = Span::new(mentions[cursor].span.start, token.span().end);
                         out.players_of_teams.push((cursor, player, span));
                     }
                     continue;
@@ -144,7 +144,7 @@ impl<'a> Describer<'a> {
     fn description(&self, index: usize, t: usize, found: &[Mention]) -> Option<Mention> {
         let token = &self.sentences[index].tokens[t];
         let (span, entity) = match self.described_team(token) {
-            Some(team) => (token.span, team),
+            Some(team) => (token.span(), team),
             None => self.described_player(index, t, found)?,
         };
         Some(Mention {
@@ -157,7 +157,7 @@ impl<'a> Describer<'a> {
 
     /// `hjemmelaget`, `gjestene`, `London-klubben`: a team of the header.
     fn described_team(&self, token: &Token) -> Option<EntityId> {
-        let word = &self.folded[token.span];
+        let word = &self.folded[token.span()];
         if HOME_WORDS.contains(&word) {
             self.context.home
         } else if AWAY_WORDS.contains(&word) {
@@ -200,22 +200,22 @@ impl<'a> Describer<'a> {
     /// The span of the player description token `t` opens and what it asks of the player.
     fn player_description(&self, tokens: &[Token], t: usize) -> Option<(Span, Wanted)> {
         let token = &tokens[t];
-        let word = &self.folded[token.span];
+        let word = &self.folded[token.span()];
         if let Some(age) = age_noun(word) {
-            return Some((token.span, Wanted::Age(age)));
+            return Some((token.span(), Wanted::Age(age)));
         }
         let descriptors = self.gazetteer.descriptors();
         if let Some(nation) = descriptors.nation_of_demonym(word) {
-            return Some((token.span, Wanted::Nationality(nation)));
+            return Some((token.span(), Wanted::Nationality(nation)));
         }
         if let (Some(nation), Some(next)) =
             (descriptors.nation_of_adjective(word), tokens.get(t + 1))
         {
-            let position = position(&self.folded[next.span])?;
-            let span = Span::new(token.span.start, next.span.end);
+            let position = position(&self.folded[next.span()])?;
+            let span = Span::new(token.span().start, next.span().end);
             return Some((span, Wanted::NationalityAndPosition(nation, position)));
         }
-        position(word).map(|position| (token.span, Wanted::Position(position)))
+        position(word).map(|position| (token.span(), Wanted::Position(position)))
     }
 
     /// The players named (or described) from `reach` up to a description that fit what it asks,
@@ -278,13 +278,13 @@ impl<'a> Describer<'a> {
     /// the mention then. `at` is the team's mention, `token` the compound.
     fn team_player(&self, at: usize, token: &Token, reach: usize) -> Option<EntityId> {
         let mention = &self.mentions[at];
-        if mention.how != How::Compound || mention.span.end >= token.span.end {
+        if mention.how != How::Compound || mention.span.end >= token.span().end {
             return None;
         }
         let team = mention
             .entity()
             .filter(|&e| self.gazetteer.entity(e).kind.is_team())?;
-        let noun = self.folded[mention.span.end..token.span.end].strip_prefix('-')?;
+        let noun = self.folded[mention.span.end..token.span().end].strip_prefix('-')?;
         let position = role(noun)?;
         let squad = self.gazetteer.descriptors().squad(team)?;
         let fits = |p: EntityId| {
@@ -306,7 +306,7 @@ impl<'a> Describer<'a> {
     /// the gazetteer gives him.
     fn name_follows(&self, at: usize, token: &Token) -> bool {
         self.mentions.get(at + 1).is_some_and(|next| {
-            next.span.start <= token.span.end + 1
+            next.span.start <= token.span().end + 1
                 && next
                     .entities
                     .iter()

@@ -21,12 +21,15 @@ pub(super) fn link(
         named_in_full: Vec::new(),
         mentioned_teams: context.teams().collect(),
     };
-    let mut mentions = Vec::with_capacity(matches.len());
-    for m in matches {
-        let sentence = sentence_at(sentences, m.span.start);
-        mentions.push(linker.mention(m, sentence));
-    }
-    mentions
+    // Collected in place: a mention takes the memory of its match, so that a long document's
+    // matches and mentions are not held side by side.
+    matches
+        .into_iter()
+        .map(|m| {
+            let sentence = sentence_at(sentences, m.span.start);
+            linker.mention(m, sentence)
+        })
+        .collect()
 }
 
 /// The document's evidence so far for linking shared forms.

@@ -159,6 +159,8 @@ pub fn recognize(gazetteer: &Gazetteer, document: &Segmented<'_>) -> Recognition
             false
         }
     });
+    // Its tables of every match's offsets are not held while the mentions are made.
+    drop(filter);
     let context = context::match_context(gazetteer, document, &selected);
     let mut mentions = link::link(gazetteer, &context, &document.sentences, selected);
     describe::describe(gazetteer, document, &context, &mut mentions);

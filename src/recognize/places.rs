@@ -23,7 +23,7 @@ pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: EntityId, surface: &
 /// Whether a sentence has football words or a score.
 pub(super) fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
     sentence.tokens.iter().any(|t| {
-        let word = &folded[t.span];
+        let word = &folded[t.span()];
         let Some(&first) = word.as_bytes().first() else {
             return false;
         };

@@ -80,20 +80,20 @@ impl<'p> Cursor<'p> {
     }
 
     fn surface(&self, token: &Token) -> &'p str {
-        &self.text[token.span]
+        &self.text[token.span()]
     }
 }
 
 /// Whether `b` starts where `a` ends, with no space between.
 fn adjacent(a: &Token, b: &Token) -> bool {
-    a.span.end == b.span.start
+    a.span().end == b.span().start
 }
 
 /// Extends `token` to the end of `last`, as a token of `kind`. In place: the rules change the
 /// token they are given, so that it is not copied whole between them (which cost a third more
 /// time in segmentation).
 fn extend(token: &mut Token, last: &Token, kind: TokenKind) {
-    token.span.end = last.span.end;
+    token.end = last.end;
     token.kind = kind;
 }
 
@@ -108,7 +108,7 @@ fn terminal_run(cursor: &mut Cursor<'_>, token: &mut Token) {
         if !(adjacent(token, piece) && is_terminal(cursor.surface(piece))) {
             break;
         }
-        token.span.end = piece.span.end;
+        token.end = piece.end;
         cursor.skip(1);
     }
 }
@@ -132,7 +132,7 @@ fn score(cursor: &mut Cursor<'_>, token: &mut Token) {
         let unit = cursor.peek(0).is_some_and(|next| {
             RANGE_UNITS.contains(&cursor.surface(next).to_lowercase().as_str())
         });
-        let kind = if unit || after_statistic(cursor.text, token.span.start) {
+        let kind = if unit || after_statistic(cursor.text, token.span().start) {
             TokenKind::Number
         } else {
             TokenKind::Score
@@ -290,7 +290,7 @@ mod tests {
     use crate::segment::tokenize;
 
     fn tokens(text: &str) -> Vec<&str> {
-        tokenize(text).iter().map(|t| &text[t.span]).collect()
+        tokenize(text).iter().map(|t| &text[t.span()]).collect()
     }
 
     /// Norwegian traps for tokens: input and the tokens expected.

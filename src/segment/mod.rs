@@ -70,25 +70,51 @@ pub enum TokenKind {
 
 /// One token: a byte range into the document text and its kind.
 ///
-/// Packed, 17 bytes instead of 24: a document has a token for every five or six bytes of text,
-/// and every stage keeps them, so the tokens are the largest part of the memory a document
-/// takes (four times its size unpacked). A field is read by value (`token.span`); a reference to
-/// one (`&token.span`) does not compile.
+/// Nine bytes: a document has a token for every five or six bytes of text, and the stages keep
+/// them all from segmentation to the match facts, so the tokens are the largest part of the
+/// memory a document takes (three times its size with `usize` offsets, packed; 1.6 times with
+/// these). The offsets are `u32`: a document of 4 GiB or more cannot be segmented, and the CLI's
+/// `--max-document-bytes` stays below that. Packed, so fields are read by value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(C, packed)]
 pub struct Token {
-    /// Where the token is in the document text.
-    pub span: Span,
+    start: u32,
+    end: u32,
     /// What the token is.
     pub kind: TokenKind,
+}
+
+/// The largest text [`segment`] and [`tokenize`] take, in bytes: token offsets are `u32`.
+pub const MAX_TEXT_BYTES: usize = u32::MAX as usize;
+
+impl Token {
+    /// A token over `span`.
+    ///
+    /// # Panics
+    /// When the span ends past [`MAX_TEXT_BYTES`].
+    #[inline]
+    pub fn new(span: Span, kind: TokenKind) -> Token {
+        let offset = |at: usize| u32::try_from(at).expect("a text of at most MAX_TEXT_BYTES");
+        Token {
+            start: offset(span.start),
+            end: offset(span.end),
+            kind,
+        }
+    }
+
+    /// Where the token is in the document text.
+    #[inline]
+    pub fn span(self) -> Span {
+        Span::new(self.start as usize, self.end as usize)
+    }
 }
 
 impl Token {
     /// The parts of a hyphen compound as byte ranges into the document (`London-klubben` gives
     /// `London` and `klubben`); a token without a hyphen is its own single part.
     pub fn parts<'t>(&self, text: &'t str) -> impl Iterator<Item = Span> + 't {
-        let start = self.span.start;
-        let surface = &text[self.span];
+        let start = self.span().start;
+        let surface = &text[self.span()];
         let mut part_start = 0;
         let mut pieces = surface
             .char_indices()
@@ -112,22 +138,22 @@ impl Token {
     /// pieces (`3`, `-`, `2`; `25`, `-`, `30`), every other token is itself. Used to score
     /// segmentation against UD gold.
     pub fn ud_pieces(&self, text: &str) -> Vec<Span> {
-        let surface = &text[self.span];
+        let surface = &text[self.span()];
         let range = self.kind == TokenKind::Number && surface.contains(is_score_dash);
         if self.kind != TokenKind::Score && !range {
-            return vec![self.span];
+            return vec![self.span()];
         }
         match surface.find(is_score_dash) {
             Some(dash) => {
                 let dash_end = dash + surface[dash..].chars().next().map_or(1, char::len_utf8);
-                let start = self.span.start;
+                let start = self.span().start;
                 vec![
                     Span::new(start, start + dash),
                     Span::new(start + dash, start + dash_end),
-                    Span::new(start + dash_end, self.span.end),
+                    Span::new(start + dash_end, self.span().end),
                 ]
             }
-            None => vec![self.span],
+            None => vec![self.span()],
         }
     }
 }
@@ -190,7 +216,7 @@ impl Sentence {
                     self.tokens.first()?,
                     self.tokens.get(colon.checked_sub(1)?)?,
                 );
-                text.get(Span::new(first.span.start, last.span.end).range())
+                text.get(Span::new(first.span().start, last.span().end).range())
             }
             SentenceKind::Prose => None,
         }
@@ -228,6 +254,9 @@ impl<'d> Segmented<'d> {
 }
 
 /// Splits a document into sentences of tokens.
+///
+/// # Panics
+/// When the text is longer than [`MAX_TEXT_BYTES`].
 pub fn segment(text: &str) -> Vec<Sentence> {
     let mut sentences = Vec::new();
     for (paragraph, block) in paragraphs(text).enumerate() {
@@ -238,6 +267,9 @@ pub fn segment(text: &str) -> Vec<Sentence> {
 }
 
 /// Tokens of a whole text, ignoring sentence boundaries.
+///
+/// # Panics
+/// When the text is longer than [`MAX_TEXT_BYTES`].
 pub fn tokenize(text: &str) -> Vec<Token> {
     paragraphs(text)
         .flat_map(|block| tokenize_block(text, block))
@@ -340,8 +372,8 @@ mod tests {
     }
 
     #[test]
-    fn a_token_takes_seventeen_bytes() {
-        assert_eq!(std::mem::size_of::<Token>(), 17);
+    fn a_token_takes_nine_bytes() {
+        assert_eq!(std::mem::size_of::<Token>(), 9);
     }
 
     #[test]

@@ -108,19 +108,13 @@ pub(super) fn pieces(text: &str, block: Span) -> Vec<Token> {
         }
         if let Some(url) = url_iter.peek() {
             if start >= url.start && end <= url.end {
-                if pieces.last().is_none_or(|t| { t.span } != **url) {
-                    pieces.push(Token {
-                        span: **url,
-                        kind: TokenKind::Url,
-                    });
+                if pieces.last().is_none_or(|t| t.span() != **url) {
+                    pieces.push(Token::new(**url, TokenKind::Url));
                 }
                 continue;
             }
         }
-        pieces.push(Token {
-            span: Span::new(start, end),
-            kind: raw_kind(piece),
-        });
+        pieces.push(Token::new(Span::new(start, end), raw_kind(piece)));
     }
     split_glued_scores(text, pieces)
 }
@@ -209,15 +203,15 @@ fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
             out.push(piece);
             continue;
         };
-        let cut = piece.span.end - digits;
-        out.push(Token {
-            span: Span::new(piece.span.start, cut),
-            kind: TokenKind::Word,
-        });
-        out.push(Token {
-            span: Span::new(cut, piece.span.end),
-            kind: TokenKind::Number,
-        });
+        let cut = piece.span().end - digits;
+        out.push(Token::new(
+            Span::new(piece.span().start, cut),
+            TokenKind::Word,
+        ));
+        out.push(Token::new(
+            Span::new(cut, piece.span().end),
+            TokenKind::Number,
+        ));
     }
     out
 }
@@ -229,18 +223,18 @@ fn glued_digits(text: &str, pieces: &[Token], i: usize) -> Option<usize> {
     if piece.kind != TokenKind::Word {
         return None;
     }
-    let surface = &text[piece.span];
+    let surface = &text[piece.span()];
     let digits = surface.len() - surface.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let letters_before = surface[..surface.len() - digits]
         .chars()
         .last()
         .is_some_and(char::is_alphabetic);
     let score_follows = pieces.get(i + 1).is_some_and(|dash| {
-        dash.span.start == piece.span.end
-            && is_single(&text[dash.span], is_score_dash)
+        dash.span().start == piece.span().end
+            && is_single(&text[dash.span()], is_score_dash)
             && pieces
                 .get(i + 2)
-                .is_some_and(|n| n.span.start == dash.span.end && n.kind == TokenKind::Number)
+                .is_some_and(|n| n.span().start == dash.span().end && n.kind == TokenKind::Number)
     });
     ((1..=MAX_SCORE_DIGITS).contains(&digits) && letters_before && score_follows).then_some(digits)
 }

@@ -162,7 +162,7 @@ pub(super) fn split_sentences(
             // A final-abbreviation ends a sentence only before a capital word.
             let last = current.last().map(|t| t.kind);
             if last == Some(TokenKind::Abbreviation)
-                && next.is_some_and(|next| !text[next.span].starts_with(char::is_uppercase))
+                && next.is_some_and(|next| !text[next.span()].starts_with(char::is_uppercase))
             {
                 continue;
             }
@@ -175,7 +175,7 @@ pub(super) fn split_sentences(
 /// Whether token `i` may end the sentence `current` (the tokens before it) holds.
 fn ends_sentence(text: &str, tokens: &[Token], i: usize, current: &[Token]) -> bool {
     let token = &tokens[i];
-    let surface = &text[token.span];
+    let surface = &text[token.span()];
     match token.kind {
         TokenKind::Punct if surface == ":" => colon_ends_sentence(text, tokens.get(i + 1), current),
         TokenKind::Punct => is_terminal(surface),
@@ -191,13 +191,13 @@ fn ends_sentence(text: &str, tokens: &[Token], i: usize, current: &[Token]) -> b
 /// (41)", "Gult kort: ...") and titles in quotes («Guitar Hero: World Tour») stay whole.
 fn colon_ends_sentence(text: &str, next: Option<&Token>, before_colon: &[Token]) -> bool {
     let next_starts = next.is_some_and(|next| {
-        let first = text[next.span].chars().next().unwrap_or(' ');
+        let first = text[next.span()].chars().next().unwrap_or(' ');
         first.is_uppercase() || matches!(first, '«' | '"' | '–' | '-' | '—')
     });
     let count = |mark: &str| {
         before_colon
             .iter()
-            .filter(|t| &text[t.span] == mark)
+            .filter(|t| &text[t.span()] == mark)
             .count()
     };
     let inside_quote = count("«") > count("»");
@@ -210,11 +210,11 @@ fn colon_ends_sentence(text: &str, next: Option<&Token>, before_colon: &[Token])
 /// Whether token `i`, after the end of a sentence, closes it: a closing quote or bracket, and a
 /// straight quote only when glued to the token before (after a space it opens the next one).
 fn is_closing_after(text: &str, tokens: &[Token], i: usize) -> bool {
-    let surface = &text[tokens[i].span];
+    let surface = &text[tokens[i].span()];
     tokens[i].kind == TokenKind::Punct
         && is_closing(surface)
         && (matches!(surface, "»" | ")" | "]" | "”")
-            || tokens[i].span.start == tokens[i - 1].span.end)
+            || tokens[i].span().start == tokens[i - 1].span().end)
 }
 
 fn is_closing(surface: &str) -> bool {
@@ -224,7 +224,7 @@ fn is_closing(surface: &str) -> bool {
 /// Whether a token may open a sentence: a capital, a digit, an opening quote or bracket, a
 /// bullet or a dialogue dash.
 fn starts_sentence(text: &str, token: &Token) -> bool {
-    let surface = &text[token.span];
+    let surface = &text[token.span()];
     let Some(first) = surface.chars().next() else {
         return false;
     };
@@ -241,7 +241,7 @@ fn is_fact_label(text: &str, before_colon: &[Token]) -> bool {
     before_colon.len() <= MAX_FACT_LABEL_TOKENS
         && before_colon
             .first()
-            .is_some_and(|t| is_fact_label_word(&text[t.span].to_lowercase()))
+            .is_some_and(|t| is_fact_label_word(&text[t.span()].to_lowercase()))
 }
 
 /// A team's code before a colon in a fact list: `N: Nordtveit, Selnæs`, `Gult kort: N: ...`.
@@ -249,7 +249,7 @@ fn ends_with_team_code(text: &str, before_colon: &[Token]) -> bool {
     let Some((code, before)) = before_colon.split_last() else {
         return false;
     };
-    is_team_code(&text[code.span]) && before.last().is_none_or(|t| &text[t.span] == ":")
+    is_team_code(&text[code.span()]) && before.last().is_none_or(|t| &text[t.span()] == ":")
 }
 
 /// A team's short code (`N`, `RBK`): up to three capitals, so that a dateline (`OSLO: ...`) is
@@ -260,7 +260,7 @@ pub(crate) fn is_team_code(word: &str) -> bool {
 
 fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: usize, out: &mut Vec<Sentence>) {
     if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
-        let span = Span::new(first.span.start, last.span.end);
+        let span = Span::new(first.span().start, last.span().end);
         let kind = match fact_line_colon(text, tokens) {
             Some(colon) => SentenceKind::FactLine { colon },
             None => SentenceKind::Prose,
@@ -282,7 +282,7 @@ fn fact_line_colon(text: &str, tokens: &[Token]) -> Option<usize> {
     let colon = tokens
         .iter()
         .take(MAX_FACT_LABEL_TOKENS + 1)
-        .position(|t| &text[t.span] == ":")?;
+        .position(|t| &text[t.span()] == ":")?;
     let label = &tokens[..colon];
     (is_fact_label(text, label) || ends_with_team_code(text, label)).then_some(colon)
 }

@@ -132,7 +132,7 @@ impl Finder<'_> {
         let text = self.text;
         let tokens = &sentence.tokens;
         for (t, token) in tokens.iter().enumerate() {
-            let word = &text[token.span];
+            let word = &text[token.span()];
             let (head, noun) = match word.rsplit_once('-') {
                 Some((head, noun)) => (Some(head), noun),
                 None => (None, word),
@@ -146,7 +146,7 @@ impl Finder<'_> {
             };
             let mut team = None;
             if let Some(head) = head {
-                let head = Span::new(token.span.start, token.span.start + head.len());
+                let head = Span::new(token.span().start, token.span().start + head.len());
                 team = self.compound_team(tokens, t, head);
                 if let Some(TeamRef::Unknown(club)) = team {
                     found.push(Sighting {
@@ -187,7 +187,7 @@ impl Finder<'_> {
         }
         let after_a_name = t > 0 && {
             let previous = &tokens[t - 1];
-            is_name_word(text, previous) && text[previous.span.end..head.start] == *" "
+            is_name_word(text, previous) && text[previous.span().end..head.start] == *" "
         };
         let capitalised = text[head].split('-').all(is_capitalised);
         (capitalised && !after_a_name && !knows(self.gazetteer, &text[head]))
@@ -202,22 +202,22 @@ impl Finder<'_> {
         let mut end = at;
         while end < tokens.len() && end - at < MOST_NAME_WORDS {
             let token = &tokens[end];
-            let joins = end == at || text[tokens[end - 1].span.end..token.span.start] == *" ";
-            let particle = end > at && NAME_PARTICLES.contains(&&text[token.span]);
+            let joins = end == at || text[tokens[end - 1].span().end..token.span().start] == *" ";
+            let particle = end > at && NAME_PARTICLES.contains(&&text[token.span()]);
             if !joins || !(is_name_word(text, token) || particle) {
                 break;
             }
             end += 1;
         }
-        while end > at && NAME_PARTICLES.contains(&&text[tokens[end - 1].span]) {
+        while end > at && NAME_PARTICLES.contains(&&text[tokens[end - 1].span()]) {
             end -= 1;
         }
         if end == at {
             return None;
         }
-        let mut span = Span::new(tokens[at].span.start, tokens[end - 1].span.end);
+        let mut span = Span::new(tokens[at].span().start, tokens[end - 1].span().end);
         let letters = text[span].chars().filter(|c| c.is_alphabetic()).count();
-        let last = &text[tokens[end - 1].span];
+        let last = &text[tokens[end - 1].span()];
         // "Guillaume de Seynes'": the genitive of a name ending in s.
         if last.ends_with('\'') {
             span.end -= 1;
@@ -242,18 +242,18 @@ impl Finder<'_> {
             let opens_sentence = first_word.is_none_or(|first| t <= first);
             // "Innbytter Eskil Moe": a title before a name is no part of it.
             let title = |token: &Token| {
-                let word = text[token.span].to_lowercase();
+                let word = text[token.span()].to_lowercase();
                 role_kind(&word).is_some() || NOT_FIRST_NAMES.contains(&word.as_str())
             };
             let continues = t > 0
                 && is_name_word(text, &tokens[t - 1])
                 && !title(&tokens[t - 1])
-                && text[tokens[t - 1].span.end..tokens[t].span.start] == *" ";
+                && text[tokens[t - 1].span().end..tokens[t].span().start] == *" ";
             if opens_sentence || continues || !is_name_word(text, &tokens[t]) || title(&tokens[t]) {
                 t += 1;
                 continue;
             }
-            let first_name = self.gazetteer.is_first_name(&text[tokens[t].span]);
+            let first_name = self.gazetteer.is_first_name(&text[tokens[t].span()]);
             match self.name_at(tokens, t) {
                 Some(name) if text[name].contains(' ') => {
                     let name = without_owner(self.gazetteer, text, name);
@@ -267,7 +267,7 @@ impl Finder<'_> {
                             sentence: sentence_id,
                         });
                     }
-                    t = tokens.partition_point(|t| t.span.start < name.end);
+                    t = tokens.partition_point(|t| t.span().start < name.end);
                 }
                 _ => t += 1,
             }
@@ -285,15 +285,15 @@ impl Finder<'_> {
         let Some(colon) = tokens
             .iter()
             .take(LABEL_TOKENS)
-            .position(|t| &text[t.span] == ":")
+            .position(|t| &text[t.span()] == ":")
         else {
             return;
         };
         if colon == 0 {
             return;
         }
-        let label = Span::new(tokens[0].span.start, tokens[colon - 1].span.end);
-        let first = text[tokens[0].span].to_lowercase();
+        let label = Span::new(tokens[0].span().start, tokens[colon - 1].span().end);
+        let first = text[tokens[0].span()].to_lowercase();
         let people = is_fact_label_word(&first);
         let kind = match official_role(&first) {
             Some(role) => SightingKind::Official(role),
@@ -307,7 +307,7 @@ impl Finder<'_> {
             None
         } else if tokens[..colon]
             .iter()
-            .all(|t| is_capitalised(&text[t.span]))
+            .all(|t| is_capitalised(&text[t.span()]))
         {
             Some(TeamRef::Unknown(label))
         } else {
@@ -377,7 +377,7 @@ impl Finder<'_> {
                 // The whole item (a name and its minute in brackets were split already).
                 let whole = item
                     .last()
-                    .is_some_and(|t| t.span.end == n.end || t.span.end == n.end + 1);
+                    .is_some_and(|t| t.span().end == n.end || t.span().end == n.end + 1);
                 let town = words == 1 && *previous_words > 1;
                 *previous_words = words;
                 whole && !town
@@ -389,7 +389,7 @@ impl Finder<'_> {
             item.clear();
         };
         for token in tokens {
-            let word = &text[token.span];
+            let word = &text[token.span()];
             match word {
                 "(" | "[" => depth += 1,
                 ")" | "]" => depth = depth.saturating_sub(1),

@@ -65,7 +65,7 @@ impl TrainingSet {
                         .tokens
                         .iter()
                         .filter(|t| matches!(t.kind, TokenKind::Word | TokenKind::Abbreviation))
-                        .map(|t| &document.folded[t.span]),
+                        .map(|t| &document.folded[t.span()]),
                 );
             }
         }
