@@ -403,9 +403,12 @@ def fix_mojibake(s):
 
 
 def slug(name):
-    """Same rule as `gazetteer::slug` in the crate: lowercase, runs of other characters -> '-'."""
+    """Same rule as `gazetteer::slug` in the crate: lowercase, runs of other characters -> '-',
+    combining marks dropped ("İ" lowers to "i" and a dot above)."""
     out, dash = [], False
     for ch in name.lower():
+        if unicodedata.combining(ch):
+            continue
         if ch.isalnum():
             out.append(ch)
             dash = False

@@ -127,12 +127,19 @@ impl Entity {
     }
 }
 
+/// The Unicode block of combining diacritical marks.
+const COMBINING_MARKS: std::ops::RangeInclusive<char> = '\u{300}'..='\u{36f}';
+
 /// `<kind>:<slug>`: lower case, every run of characters that are not letters or digits becomes
-/// one `-`. Letters keep their accents (`ø` stays `ø`).
+/// one `-`. Letters keep their accents (`ø` stays `ø`); a combining mark is dropped, so that
+/// `İlhan` (whose `İ` lowers to `i` and a dot above) is `ilhan`, not `i-lhan`.
 pub fn slug(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut dash = false;
     for c in name.chars().flat_map(char::to_lowercase) {
+        if COMBINING_MARKS.contains(&c) {
+            continue;
+        }
         if c.is_alphanumeric() {
             out.push(c);
             dash = false;

@@ -367,6 +367,7 @@ mod tests {
             ("Erling Braut Haaland", "erling-braut-haaland"),
             ("Manchester City", "manchester-city"),
             ("Bodø/Glimt", "bodø-glimt"),
+            ("İlhan Mansız", "ilhan-mansız"),
             ("  N'Golo Kanté ", "n-golo-kanté"),
         ];
         for (name, expected) in table {
