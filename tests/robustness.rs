@@ -465,13 +465,15 @@ fn a_huge_thread_count_is_capped() {
 }
 
 /// A second run into a folder another run is writing stops with a message; what a killed run
-/// left behind (an unpublished version, a temporary symlink) is removed by the next run.
+/// left behind (an unpublished version, a temporary symlink) is removed by the next run, and
+/// so is the lock file of the layout before versioned sets.
 #[test]
 fn an_output_folder_is_locked_and_leftovers_are_removed() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     let killed = out.join(".kampfakta/v-4242-0-00c0ffee00c0ffee");
     std::fs::create_dir_all(&killed).unwrap();
+    std::fs::write(out.join(".kampfakta.lock"), "").unwrap();
     std::fs::write(killed.join("events.csv"), "half a run").unwrap();
     std::os::unix::fs::symlink(
         "v-4242-0-00c0ffee00c0ffee",
@@ -495,6 +497,10 @@ fn an_output_folder_is_locked_and_leftovers_are_removed() {
     held.unlock().unwrap();
     assert!(extract(&["data/samples"], &out, &[]).status.success());
     assert!(!killed.exists(), "the killed run's version is gone");
+    assert!(
+        !out.join(".kampfakta.lock").exists(),
+        "the old lock is gone"
+    );
     assert_eq!(leftovers(&out), Vec::<String>::new());
 }
 
@@ -546,7 +552,8 @@ fn a_failing_merge_leaves_the_previous_set_whole() {
         .iter()
         .map(|name| std::fs::read(out.join(name)).unwrap())
         .collect();
-    std::fs::remove_file(two.join("matches.csv")).unwrap();
+    let published = std::fs::canonicalize(two.join(".kampfakta/current")).unwrap();
+    std::fs::remove_file(published.join("matches.csv")).unwrap();
     let output = crate::common::kampfakta(&[
         "merge",
         one.to_str().unwrap(),
@@ -559,6 +566,37 @@ fn a_failing_merge_leaves_the_previous_set_whole() {
         assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
     }
     assert_eq!(leftovers(&out), Vec::<String>::new());
+}
+
+/// A merge reads each shard's published set, resolved once, not the names in its folder one by
+/// one: a name that points elsewhere (as after a run republished the shard mid-merge) is not
+/// read.
+#[test]
+fn a_merge_reads_each_shards_published_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("1"), dir.path().join("2"));
+    for (shard, folder) in [("1/2", &one), ("2/2", &two)] {
+        assert!(extract(&["data/samples"], folder, &["--shard", shard])
+            .status
+            .success());
+    }
+    let merge = |out: &Path| {
+        let output = crate::common::kampfakta(&[
+            "merge",
+            one.to_str().unwrap(),
+            two.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        std::fs::read(out.join("events.csv")).unwrap()
+    };
+    let expected = merge(&dir.path().join("before"));
+    let elsewhere = dir.path().join("elsewhere.csv");
+    std::fs::write(&elsewhere, "doc_id\nnot this shard's row\n").unwrap();
+    std::fs::remove_file(two.join("events.csv")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, two.join("events.csv")).unwrap();
+    assert_eq!(merge(&dir.path().join("after")), expected);
 }
 
 /// A document over `--max-document-bytes` (a file, or one JSON Lines record) is reported and not

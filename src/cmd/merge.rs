@@ -1,7 +1,9 @@
 //! `kampfakta merge SHARD_DIR... --out DIR`: the outputs of `extract --shard I/N` runs, joined.
 
 use anyhow::{bail, Context};
-use kampfakta::export::{write_report, OutputFile, OutputSet, Report, Shard, OUTPUTS};
+use kampfakta::export::{
+    published_set, write_report, OutputFile, OutputSet, Report, Shard, OUTPUTS,
+};
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,14 +44,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A shard folder as given, and the folder its published set is read from (see
+/// [`published_set`]): every file of a shard comes from the one set its report is of.
+struct ShardFolder {
+    given: PathBuf,
+    set: PathBuf,
+}
+
 /// Joins one CSV file of every shard into `merged`: the first shard's header, then every shard's
 /// rows in shard order, finished. The shards' headers must agree.
-fn merge_csv(shards: &[PathBuf], name: &str, mut merged: OutputFile) -> anyhow::Result<()> {
+fn merge_csv(shards: &[ShardFolder], name: &str, mut merged: OutputFile) -> anyhow::Result<()> {
     let mut header: Option<String> = None;
     for shard in shards {
-        let path = shard.join(name);
-        let file =
-            std::fs::File::open(&path).with_context(|| format!("reading {}", path.display()))?;
+        let path = shard.given.join(name);
+        let file = std::fs::File::open(shard.set.join(name))
+            .with_context(|| format!("reading {}", path.display()))?;
         let mut reader = BufReader::new(file);
         let mut first = String::new();
         reader
@@ -80,18 +89,19 @@ fn merge_csv(shards: &[PathBuf], name: &str, mut merged: OutputFile) -> anyhow::
 /// The shard folders in shard order with their reports, once each is known to be a shard of
 /// the same run as the others and every shard of it is there; else what is wrong, naming the
 /// folders.
-fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Report>)> {
-    let mut shards: Vec<(Shard, PathBuf, Report)> = Vec::new();
+fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<ShardFolder>, Vec<Report>)> {
+    let mut shards: Vec<(Shard, ShardFolder, Report)> = Vec::new();
     for folder in folders {
+        let set = published_set(folder);
         let path = folder.join("report.json");
-        if !path.is_file() {
+        if !set.join("report.json").is_file() {
             bail!(
                 "{}: not a shard folder (it has no report.json; make shards with extract --shard \
                  I/N --out DIR, then merge those folders)",
                 folder.display()
             );
         }
-        let text = std::fs::read_to_string(&path)
+        let text = std::fs::read_to_string(set.join("report.json"))
             .with_context(|| format!("reading {}", path.display()))?;
         let mut report: Report = serde_json::from_str(&text)
             .with_context(|| format!("{}: not a report", path.display()))?;
@@ -102,11 +112,19 @@ fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Repo
                 folder.display()
             );
         };
-        shards.push((shard, folder.clone(), report));
+        let given = folder.clone();
+        shards.push((shard, ShardFolder { given, set }, report));
     }
     shards.sort_by_key(|(shard, _, _)| shard.index);
-    let (first, first_folder, _) = &shards[0];
-    for (shard, folder, _) in &shards {
+    let (
+        first,
+        ShardFolder {
+            given: first_folder,
+            ..
+        },
+        _,
+    ) = &shards[0];
+    for (shard, ShardFolder { given: folder, .. }, _) in &shards {
         if shard.count != first.count || shard.inputs != first.inputs {
             bail!(
                 "{} is shard {}/{} of other inputs than {} (shard {}/{}): not one run; merge the \
@@ -126,8 +144,8 @@ fn checked_shards(folders: &[PathBuf]) -> anyhow::Result<(Vec<PathBuf>, Vec<Repo
                 "shard {}/{} twice: {} and {}; give each shard folder once",
                 pair[0].0.index,
                 first.count,
-                pair[0].1.display(),
-                pair[1].1.display()
+                pair[0].1.given.display(),
+                pair[1].1.given.display()
             );
         }
     }

@@ -16,7 +16,7 @@ mod sink;
 
 pub use atomic_file::AtomicFile;
 pub use pending::interrupt;
-pub use publish::{OutputFile, OutputSet};
+pub use publish::{published_set, OutputFile, OutputSet};
 pub use report::{write_report, Report, Shard};
 pub use rows::{
     event_rows, goal_rows, match_row, mention_rows, EventRow, GoalRow, MatchRow, MentionRow,

@@ -32,6 +32,17 @@ const STORE: &str = ".kampfakta";
 const LOCK: &str = "lock";
 /// The symlink in the store to the version published last.
 const CURRENT: &str = "current";
+/// The lock file in `DIR` of kampfakta before versioned sets.
+const OLD_LOCK: &str = ".kampfakta.lock";
+
+/// The folder to read an output folder's set from, all of it: the version `current` names when
+/// the set was published by [`OutputSet`], else the folder itself (a set written by hand, or by
+/// a version of kampfakta before versioned sets). Reading the names in `dir` one by one instead
+/// could mix two sets if a run publishes in between; reading the version resolved once cannot
+/// (the next run into `dir` may remove it, which fails a read rather than mixing).
+pub fn published_set(dir: &Path) -> PathBuf {
+    std::fs::canonicalize(dir.join(STORE).join(CURRENT)).unwrap_or_else(|_| dir.to_path_buf())
+}
 
 /// A run's set of outputs for one folder, written into a version folder of its own and
 /// published together by [`OutputSet::publish`]; removed if dropped unpublished. Holds the
@@ -90,6 +101,13 @@ impl OutputSet {
             ));
         }
         remove_leftovers(&store)?;
+        // The lock of the layout before versioned sets, now unused (a link is removed itself).
+        match std::fs::remove_file(dir.join(OLD_LOCK)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(io_error(&dir.join(OLD_LOCK))(e))
+            }
+            _ => {}
+        }
         let version = format!("v-{}", unguessable());
         let path = store.join(&version);
         // Known to an interrupt before it exists, so that none is left behind.
