@@ -1,7 +1,7 @@
 //! `kampfakta extract INPUT... --out DIR`: the whole pipeline over a corpus.
 
 use super::RunArgs;
-use anyhow::{bail, Context};
+use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kampfakta::export::html::{self, HtmlFolder, Page};
 use kampfakta::export::{
@@ -141,38 +141,13 @@ impl Args {
     }
 }
 
-/// More worker threads than this many per core only cost memory and start-up time (`--threads
-/// 10000` took 136 s, a million could not start).
-const THREADS_PER_CORE: usize = 4;
-
-/// The worker threads for `--threads` (0 or none: one per core), at most [`THREADS_PER_CORE`]
-/// per core, with a warning when asked for more.
-pub(super) fn worker_threads(asked: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let most = THREADS_PER_CORE * cores;
-    match asked {
-        Some(n) if n > most => {
-            eprintln!(
-                "kampfakta: warning: --threads {n} is more than {THREADS_PER_CORE} per core; \
-                 using {most}"
-            );
-            most
-        }
-        Some(n) => n,
-        None => 0,
-    }
-}
-
 /// Runs the pipeline over the inputs into the outputs; exit code 1 when an input could not be
 /// read or no document was (but for a shard that got none: a small corpus in many shards).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     super::remove_outputs_on_interrupt()?;
     let pipeline = args.run.pipeline()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(worker_threads(args.run.threads))
-        .build()
-        .context("starting worker threads")?;
+    let pool = args.run.pool()?;
     let (sources, this_shard, failures) = args.sources()?;
     let empty_shard = args.shard.is_some() && sources.is_empty();
     let set = args.output_set()?;

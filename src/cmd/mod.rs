@@ -25,6 +25,7 @@ pub mod suggest;
 pub mod tokenize;
 pub mod train;
 
+use anyhow::Context;
 use kampfakta::{Gazetteer, Lexicon, Model, Pipeline};
 use std::path::PathBuf;
 
@@ -170,6 +171,36 @@ impl RunArgs {
         } else {
             pipeline
         })
+    }
+
+    /// The worker threads of `--threads`.
+    pub fn pool(&self) -> anyhow::Result<rayon::ThreadPool> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(worker_threads(self.threads))
+            .build()
+            .context("starting worker threads")
+    }
+}
+
+/// More worker threads than this many per core only cost memory and start-up time (`--threads
+/// 10000` took 136 s, a million could not start).
+const THREADS_PER_CORE: usize = 4;
+
+/// The worker threads for `--threads` (0 or none: one per core), at most [`THREADS_PER_CORE`]
+/// per core, with a warning when asked for more.
+fn worker_threads(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = THREADS_PER_CORE * cores;
+    match asked {
+        Some(n) if n > most => {
+            eprintln!(
+                "kampfakta: warning: --threads {n} is more than {THREADS_PER_CORE} per core; \
+                 using {most}"
+            );
+            most
+        }
+        Some(n) => n,
+        None => 0,
     }
 }
 

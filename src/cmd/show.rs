@@ -1,9 +1,7 @@
 //! `kampfakta show INPUT... --out DIR`: a page per document and an index, to see what kampfakta
 //! read.
 
-use super::extract::worker_threads;
 use super::RunArgs;
-use anyhow::Context;
 use kampfakta::export::html::{self, HtmlFolder};
 use kampfakta::export::OutputSet;
 use kampfakta::ingest::{sources, Documents, Failure};
@@ -33,10 +31,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     super::remove_outputs_on_interrupt()?;
     let pipeline = args.run.pipeline()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(worker_threads(args.run.threads))
-        .build()
-        .context("starting worker threads")?;
+    let pool = args.run.pool()?;
     let (sources, failures) = sources(&args.inputs);
     let set = OutputSet::create(&args.out, "the pages")?;
     let mut folder = HtmlFolder::create(&set, None)?;

@@ -1,9 +1,7 @@
 //! `kampfakta gazetteer suggest INPUT... --out DIR`: the people and clubs football documents name
 //! that no gazetteer in use knows, as gazetteer files to review and load.
 
-use super::extract::worker_threads;
 use super::RunArgs;
-use anyhow::Context;
 use kampfakta::ingest::{sources, Documents};
 use kampfakta::suggest::{document_names, write_suggestions, Suggester};
 use std::path::PathBuf;
@@ -33,10 +31,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::remove_outputs_on_interrupt()?;
     let pipeline = args.run.pipeline()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(worker_threads(args.run.threads))
-        .build()
-        .context("starting worker threads")?;
+    let pool = args.run.pool()?;
     let (sources, mut failures) = sources(&args.inputs);
     let documents = Documents::new(sources).with_max_bytes(args.run.max_document_bytes);
     let mut suggester = Suggester::new();
