@@ -18,6 +18,7 @@ use crate::words::fact_lines::{is_fact_label_word, GOAL_FACT_LABELS};
 use crate::words::football::is_keeper_noun;
 use crate::words::names::{
     GROUNDS, LOCATIVES, NAME_PARTICLES, NOT_FIRST_NAMES, OFFICIAL_ROLES, OFFICIAL_ROLE_ROOTS,
+    TITLE_ENDINGS,
 };
 
 /// How many words a name after a role noun or in a fact line may have (`Kasper Vindahl Mørk`,
@@ -74,6 +75,20 @@ pub(super) fn sightings(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> Vec<S
         finder.after_roles(id, sentence, &mut found);
         finder.fact_line(id, sentence, &mut found);
         finder.full_names(id, sentence, &mut found);
+    }
+    // The people recognition found that no gazetteer knows ("Ole Johnny Ødegaard", a
+    // gazetteer's surname after first names not its person's): persons, of any trade; after
+    // the rules above, whose evidence says more where both see a name.
+    for person in &analysis.recognition.unknown_people {
+        if finder.text[person.span].contains(' ') {
+            found.push(Sighting {
+                name: person.span,
+                kind: SightingKind::Player,
+                team: None,
+                evidence: Evidence::FullName,
+                sentence: person.sentence,
+            });
+        }
     }
     // "satte inn 1-0 på Aspmyra": the place, not the scorer; "Begge" opening a sentence, a
     // word the document writes in lower case too.
@@ -232,7 +247,8 @@ impl Finder<'_> {
     /// `... da Oskar Moe kom til klubben`: capitalised words inside a sentence are a person's
     /// full name, whatever the sentence says of him, when they open with a first name of the
     /// gazetteers' people or when the document also writes the last of them alone, the way
-    /// reports name a person in full once and by the surname after (`Moe sa at ...`).
+    /// reports name a person in full once and by the surname after (`Moe sa at ...`). Opening
+    /// a sentence, they need the first name.
     fn full_names(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
         let tokens = &sentence.tokens;
@@ -240,23 +256,31 @@ impl Finder<'_> {
         let mut t = 0;
         while t < tokens.len() {
             let opens_sentence = first_word.is_none_or(|first| t <= first);
-            // "Innbytter Eskil Moe": a title before a name is no part of it.
+            // "Innbytter Eskil Moe", "Statsminister Jens Stoltenberg": a title before a name is
+            // no part of it.
             let title = |token: &Token| {
                 let word = text[token.span()].to_lowercase();
-                role_kind(&word).is_some() || NOT_FIRST_NAMES.contains(&word.as_str())
+                role_kind(&word).is_some()
+                    || NOT_FIRST_NAMES.contains(&word.as_str())
+                    || TITLE_ENDINGS.iter().any(|e| word.ends_with(e))
             };
             let continues = t > 0
                 && is_name_word(text, &tokens[t - 1])
                 && !title(&tokens[t - 1])
                 && text[tokens[t - 1].span().end..tokens[t].span().start] == *" ";
-            if opens_sentence || continues || !is_name_word(text, &tokens[t]) || title(&tokens[t]) {
+            // A sentence's first word is capitalised anyway: there only a first name opens a
+            // name ("Alexander Dale Oen vant").
+            let opener = opens_sentence && !self.gazetteer.is_first_name(&text[tokens[t].span()]);
+            if opener || continues || !is_name_word(text, &tokens[t]) || title(&tokens[t]) {
                 t += 1;
                 continue;
             }
-            let first_name = self.gazetteer.is_first_name(&text[tokens[t].span()]);
             match self.name_at(tokens, t) {
                 Some(name) if text[name].contains(' ') => {
+                    // "Høyres Gunnar Gundersen": the first name is the owner's next word.
                     let name = without_owner(self.gazetteer, text, name);
+                    let first = text[name].split(' ').next().unwrap_or("");
+                    let first_name = self.gazetteer.is_first_name(first);
                     let surname = text[name].rsplit(' ').next().unwrap_or("");
                     if first_name || written_alone(text, surname) {
                         found.push(Sighting {

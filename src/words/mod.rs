@@ -147,6 +147,7 @@ mod tests {
             ("AWAY_WORDS", descriptions::AWAY_WORDS.to_vec()),
             ("TEAM_NOUNS", descriptions::TEAM_NOUNS.to_vec()),
             ("NOT_FIRST_NAMES", names::NOT_FIRST_NAMES.to_vec()),
+            ("TITLE_ENDINGS", names::TITLE_ENDINGS.to_vec()),
             ("GROUNDS", names::GROUNDS.to_vec()),
             ("NAME_PARTICLES", names::NAME_PARTICLES.to_vec()),
             ("QUOTE_OPENERS", names::QUOTE_OPENERS.to_vec()),

@@ -12,6 +12,25 @@ pub(crate) const PUBLICATION_WORDS: &[&str] = &["i"];
 /// what was read.
 pub(crate) const READ_IN: (&str, &str) = ("av", "leser");
 
+/// The ends of the titles that stand before a person's name outside football (`statsminister
+/// Jens Stoltenberg`, `politiadvokat Hilde Haugen`, `informasjonssjef Svein Graff`): read by
+/// the name discovery, for which the name after one is a person's. Lower case.
+pub(crate) const TITLE_ENDINGS: &[&str] = &[
+    "minister",
+    "president",
+    "direktør",
+    "sjef",
+    "leder",
+    "advokat",
+    "formann",
+    "ordfører",
+    "professor",
+    "sekretær",
+    "rådgiver",
+    "talsmann",
+    "talskvinne",
+];
+
 /// Capitalised words before a surname that are not first names (sentence openers, titles).
 pub(crate) const NOT_FIRST_NAMES: &[&str] = &[
     "men",
