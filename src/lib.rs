@@ -81,6 +81,6 @@ pub use gazetteer::Gazetteer;
 pub use ids::{EntityId, MentionId, SentenceId};
 pub use ingest::Document;
 pub use pipeline::{Analysis, Pipeline};
-pub use recognize::{Mention, Recognition};
+pub use recognize::{Entities, Mention, Recognition};
 pub use segment::Sentence;
 pub use span::Span;

@@ -48,7 +48,7 @@ impl Analysis<'_> {
     /// are written from spans): the largest part of a document's memory, 1.65 times its size.
     pub fn drop_tokens(&mut self) {
         for sentence in &mut self.sentences {
-            sentence.tokens = Vec::new();
+            sentence.tokens = Box::default();
         }
     }
 }

@@ -18,6 +18,7 @@ impl Scope<'_> {
         let SentenceKind::FactLine { colon } = self.kind else {
             return None;
         };
+        let colon = colon as usize;
         let (kind, _) = labels
             .iter()
             .find(|(_, trigger)| trigger.end <= tokens[colon].span().end)?;

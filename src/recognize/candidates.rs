@@ -3,7 +3,7 @@
 //! overlapping ones. What is a name among them, [`NameFilter`](super::filter::NameFilter) decides.
 
 use super::places::is_place_named;
-use super::How;
+use super::{How, OneOrMore};
 use crate::gazetteer::{EntityKind, FormMatch, Gazetteer};
 use crate::ids::EntityId;
 use crate::segment::Sentence;
@@ -18,7 +18,7 @@ pub(super) struct RawMatch {
     /// The length of the form itself (`Tottenham`).
     pub(super) name_len: usize,
     /// The entities the form may be, each with whether the form is its full name.
-    pub(super) candidates: Vec<(EntityId, bool)>,
+    pub(super) candidates: OneOrMore<(EntityId, bool)>,
     pub(super) how: How,
 }
 
@@ -137,7 +137,7 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
         out.push(RawMatch {
             span: Span::new(start, span_end),
             name_len: end - start,
-            candidates,
+            candidates: candidates.into(),
             how,
         });
     }

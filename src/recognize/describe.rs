@@ -6,7 +6,7 @@
 
 use super::context::{city_team, report_year, stated_ages, MatchContext, PLAYER_AGES};
 use super::nouns::{position, role};
-use super::{How, Mention};
+use super::{Entities, How, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::{Segmented, Sentence, Token};
@@ -36,7 +36,7 @@ pub(super) fn describe(
         mentions[at] = Mention {
             span,
             sentence: mentions[at].sentence,
-            entities: vec![player],
+            entities: Entities::one(player),
             how: How::Description,
         };
     }
@@ -150,7 +150,7 @@ impl<'a> Describer<'a> {
         Some(Mention {
             span,
             sentence: SentenceId::new(index),
-            entities: vec![entity],
+            entities: Entities::one(entity),
             how: How::Description,
         })
     }

@@ -3,7 +3,7 @@
 //! team is mentioned (first of all the two teams of the header), else it stays ambiguous.
 
 use super::candidates::RawMatch;
-use super::{sentence_at, How, MatchContext, Mention};
+use super::{sentence_at, Entities, How, MatchContext, Mention};
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::Sentence;
@@ -58,7 +58,7 @@ impl Linker<'_> {
             Mention {
                 span,
                 sentence,
-                entities: vec![entity],
+                entities: Entities::one(entity),
                 how,
             }
         } else {
@@ -72,13 +72,13 @@ impl Linker<'_> {
                 Some(entity) => Mention {
                     span,
                     sentence,
-                    entities: vec![entity],
+                    entities: Entities::one(entity),
                     how: How::Context,
                 },
                 None => Mention {
                     span,
                     sentence,
-                    entities,
+                    entities: entities.into(),
                     how: How::Ambiguous,
                 },
             }

@@ -159,14 +159,17 @@ impl Token {
 }
 
 /// One sentence: its byte range, its paragraph (0-based) and its tokens.
+///
+/// 48 bytes (64 with `usize` indices and a `Vec`): a document has a sentence for every 90 bytes
+/// of text or so, all kept to the end. The indices are `u32` as a token's offsets are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sentence {
     /// Where the sentence is in the document text, from its first token to its last.
     pub span: Span,
     /// The 0-based paragraph (a line or run of continued lines).
-    pub paragraph: usize,
+    pub paragraph: u32,
     /// The tokens, in order.
-    pub tokens: Vec<Token>,
+    pub tokens: Box<[Token]>,
     /// Prose or a line of a fact list, decided here once for every stage.
     pub kind: SentenceKind,
 }
@@ -203,7 +206,7 @@ pub enum SentenceKind {
     /// `Gult kort: N: Nordtveit.`, `N: Nordtveit, Selnæs.`. Its colon does not end it.
     FactLine {
         /// The index of the label's colon among the sentence's tokens.
-        colon: usize,
+        colon: u32,
     },
 }
 
@@ -214,7 +217,7 @@ impl Sentence {
             SentenceKind::FactLine { colon } => {
                 let (first, last) = (
                     self.tokens.first()?,
-                    self.tokens.get(colon.checked_sub(1)?)?,
+                    self.tokens.get((colon as usize).checked_sub(1)?)?,
                 );
                 text.get(Span::new(first.span().start, last.span().end).range())
             }
@@ -261,6 +264,7 @@ pub fn segment(text: &str) -> Vec<Sentence> {
     let mut sentences = Vec::new();
     for (paragraph, block) in paragraphs(text).enumerate() {
         let tokens = tokenize_block(text, block);
+        let paragraph = u32::try_from(paragraph).expect("a text of at most MAX_TEXT_BYTES");
         split_sentences(text, tokens, paragraph, &mut sentences);
     }
     sentences
@@ -372,8 +376,9 @@ mod tests {
     }
 
     #[test]
-    fn a_token_takes_nine_bytes() {
+    fn a_token_takes_nine_bytes_and_a_sentence_48() {
         assert_eq!(std::mem::size_of::<Token>(), 9);
+        assert_eq!(std::mem::size_of::<Sentence>(), 48);
     }
 
     #[test]

@@ -140,7 +140,7 @@ fn lines(text: &str) -> Vec<Span> {
 pub(super) fn split_sentences(
     text: &str,
     tokens: Vec<Token>,
-    paragraph: usize,
+    paragraph: u32,
     out: &mut Vec<Sentence>,
 ) {
     let mut current: Vec<Token> = Vec::new();
@@ -258,11 +258,13 @@ pub(crate) fn is_team_code(word: &str) -> bool {
     word.chars().count() <= MAX_TEAM_CODE_CHARS && word.chars().all(char::is_uppercase)
 }
 
-fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: usize, out: &mut Vec<Sentence>) {
+fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: u32, out: &mut Vec<Sentence>) {
     if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
         let span = Span::new(first.span().start, last.span().end);
         let kind = match fact_line_colon(text, tokens) {
-            Some(colon) => SentenceKind::FactLine { colon },
+            Some(colon) => SentenceKind::FactLine {
+                colon: u32::try_from(colon).expect("a text of at most MAX_TEXT_BYTES"),
+            },
             None => SentenceKind::Prose,
         };
         out.push(Sentence {
@@ -270,7 +272,7 @@ fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: usize, out: &mu
             paragraph,
             // Copied out at its own length (the scratch vector is reused): a vector grown
             // token by token holds up to twice its tokens, and every later stage keeps them.
-            tokens: tokens.to_vec(),
+            tokens: tokens.as_slice().into(),
             kind,
         });
         tokens.clear();
