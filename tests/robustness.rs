@@ -535,16 +535,8 @@ fn a_second_concurrent_run_stops_with_the_lock_message() {
 #[test]
 fn a_failing_merge_leaves_the_previous_set_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let (one, two, out) = (
-        dir.path().join("1"),
-        dir.path().join("2"),
-        dir.path().join("out"),
-    );
-    for (shard, folder) in [("1/2", &one), ("2/2", &two)] {
-        assert!(extract(&["data/samples"], folder, &["--shard", shard])
-            .status
-            .success());
-    }
+    let (one, two) = two_shards(dir.path());
+    let out = dir.path().join("out");
     assert!(extract(&["data/samples/rosenborg-molde.txt"], &out, &[])
         .status
         .success());
@@ -554,13 +546,7 @@ fn a_failing_merge_leaves_the_previous_set_whole() {
         .collect();
     let published = std::fs::canonicalize(two.join(".kampfakta/current")).unwrap();
     std::fs::remove_file(published.join("matches.csv")).unwrap();
-    let output = crate::common::kampfakta(&[
-        "merge",
-        one.to_str().unwrap(),
-        two.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = merge(&one, &two, &out);
     assert_eq!(output.status.code(), Some(2));
     for (name, before) in OUTPUTS.iter().zip(&before) {
         assert_eq!(&std::fs::read(out.join(name)).unwrap(), before, "{name}");
@@ -574,29 +560,40 @@ fn a_failing_merge_leaves_the_previous_set_whole() {
 #[test]
 fn a_merge_reads_each_shards_published_set() {
     let dir = tempfile::tempdir().unwrap();
-    let (one, two) = (dir.path().join("1"), dir.path().join("2"));
+    let (one, two) = two_shards(dir.path());
+    let merged_events = |out: &Path| {
+        let output = merge(&one, &two, out);
+        assert!(output.status.success(), "{output:?}");
+        std::fs::read(out.join("events.csv")).unwrap()
+    };
+    let expected = merged_events(&dir.path().join("before"));
+    let elsewhere = dir.path().join("elsewhere.csv");
+    std::fs::write(&elsewhere, "doc_id\nnot this shard's row\n").unwrap();
+    std::fs::remove_file(two.join("events.csv")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, two.join("events.csv")).unwrap();
+    assert_eq!(merged_events(&dir.path().join("after")), expected);
+}
+
+/// The samples extracted as shards 1/2 and 2/2 into `dir/1` and `dir/2`.
+fn two_shards(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let (one, two) = (dir.join("1"), dir.join("2"));
     for (shard, folder) in [("1/2", &one), ("2/2", &two)] {
         assert!(extract(&["data/samples"], folder, &["--shard", shard])
             .status
             .success());
     }
-    let merge = |out: &Path| {
-        let output = crate::common::kampfakta(&[
-            "merge",
-            one.to_str().unwrap(),
-            two.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert!(output.status.success(), "{output:?}");
-        std::fs::read(out.join("events.csv")).unwrap()
-    };
-    let expected = merge(&dir.path().join("before"));
-    let elsewhere = dir.path().join("elsewhere.csv");
-    std::fs::write(&elsewhere, "doc_id\nnot this shard's row\n").unwrap();
-    std::fs::remove_file(two.join("events.csv")).unwrap();
-    std::os::unix::fs::symlink(&elsewhere, two.join("events.csv")).unwrap();
-    assert_eq!(merge(&dir.path().join("after")), expected);
+    (one, two)
+}
+
+/// `kampfakta merge ONE TWO --out OUT`.
+fn merge(one: &Path, two: &Path, out: &Path) -> std::process::Output {
+    crate::common::kampfakta(&[
+        "merge",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
 }
 
 /// A document over `--max-document-bytes` (a file, or one JSON Lines record) is reported and not
