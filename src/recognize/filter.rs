@@ -67,6 +67,12 @@ pub(super) enum Verdict {
 /// organisation's name is not (papers write the federation "Fifa"; "FIFA 2003", "FIFA-serien"
 /// are EA's games).
 fn names_a_game(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
+    // Every match of a document comes here: the text is read only for organisations.
+    let organisation =
+        |&(e, _): &(EntityId, bool)| gazetteer.entity(e).kind == EntityKind::Organisation;
+    if !m.candidates.iter().all(organisation) {
+        return false;
+    }
     let after = &text.as_bytes()[m.span.end..];
     let edition = matches!(after, [b' ', a, b, rest @ ..]
         if a.is_ascii_digit() && b.is_ascii_digit() && !rest.first().is_some_and(u8::is_ascii_alphanumeric));
@@ -75,11 +81,9 @@ fn names_a_game(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
         .chars()
         .filter(|c| c.is_alphabetic())
         .all(char::is_uppercase);
-    m.candidates.iter().all(|&(e, is_name)| {
-        let entity = gazetteer.entity(e);
-        entity.kind == EntityKind::Organisation
-            && (edition || shouted && is_name && entity.name != surface)
-    })
+    m.candidates
+        .iter()
+        .all(|&(e, is_name)| edition || shouted && is_name && gazetteer.entity(e).name != surface)
 }
 
 /// A raw match with what the rules read around it.
