@@ -2,7 +2,7 @@
 //! gazetteer kind is scored as, and an oracle gazetteer built from the gold names.
 
 use super::conll::ConllDocument;
-use super::SpanScores;
+use super::{genitive_stem, SpanScores};
 use crate::gazetteer::{Entity, EntityKind};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
@@ -243,11 +243,7 @@ pub fn oracle_entities(documents: &[ConllDocument]) -> Vec<Entity> {
     let mut entities: Vec<Entity> = Vec::new();
     let mut ids = HashSet::new();
     for ((kind, name), place_named) in &names {
-        let stem = name
-            .strip_suffix("'s")
-            .or(name.strip_suffix('s'))
-            .or(name.strip_suffix('\''));
-        if stem.is_some_and(|stem| names.contains_key(&(*kind, stem.to_string()))) {
+        if genitive_stem(name).is_some_and(|stem| names.contains_key(&(*kind, stem.to_string()))) {
             continue;
         }
         let base = format!("{}:{}", kind.id_prefix(), crate::gazetteer::slug(name));

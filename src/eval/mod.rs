@@ -27,6 +27,14 @@ pub use suggest::{
 
 use crate::span::Span;
 
+/// A gold name without its genitive ending (`Rosenborg's`, `RBKs`, `Hellas'`), if it has one.
+fn genitive_stem(name: &str) -> Option<&str> {
+    name.strip_suffix("'s")
+        .or(name.strip_suffix('s'))
+        .or(name.strip_suffix('\''))
+        .filter(|stem| !stem.is_empty())
+}
+
 /// Spans matched on both ends: the CoNLL 2018 shared task's segmentation scores.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct SpanScores {

@@ -3,7 +3,7 @@
 //! suggestions are names.
 
 use super::conll::ConllDocument;
-use super::ratio;
+use super::{genitive_stem, ratio};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
@@ -84,12 +84,8 @@ fn same_person(gold: &str, suggested: &str) -> bool {
 /// Whether the gazetteers know a gold name, also when the gold writes it in the genitive
 /// (`RBKs`, `Islands`, `Hellas'`): recognition reads a genitive as its name's.
 fn knows_name_or_genitive(gazetteer: &Gazetteer, name: &str) -> bool {
-    let bare = ["'s", "s", "'"]
-        .iter()
-        .filter_map(|ending| name.strip_suffix(ending))
-        .filter(|bare| !bare.is_empty());
     std::iter::once(name)
-        .chain(bare)
+        .chain(genitive_stem(name))
         .any(|form| knows(gazetteer, form))
 }
 
