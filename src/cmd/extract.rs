@@ -297,32 +297,26 @@ impl Extraction<'_> {
                     analysis.drop_tokens();
                     let page = pages.then(|| html::page(&analysis, pipeline.gazetteer()));
                     let bytes = document.text.len() as u64;
-                    if document.text.len() < STREAMED_DOCUMENT_BYTES {
-                        let rendered = render_with(&analysis, pipeline.gazetteer(), options);
-                        let rows = Rows::Rendered(rendered);
-                        return Ok(Done {
-                            rows,
-                            page,
-                            bytes,
-                            warnings,
-                        });
-                    }
-                    let Analysis {
-                        sentences,
-                        recognition,
-                        events,
-                        facts,
-                        football,
-                        ..
-                    } = analysis;
-                    let rows = Rows::Analysed(Box::new(Analysed {
-                        document,
-                        sentences,
-                        recognition,
-                        events,
-                        facts,
-                        football,
-                    }));
+                    let rows = if document.text.len() < STREAMED_DOCUMENT_BYTES {
+                        Rows::Rendered(render_with(&analysis, pipeline.gazetteer(), options))
+                    } else {
+                        let Analysis {
+                            sentences,
+                            recognition,
+                            events,
+                            facts,
+                            football,
+                            ..
+                        } = analysis;
+                        Rows::Analysed(Box::new(Analysed {
+                            document,
+                            sentences,
+                            recognition,
+                            events,
+                            facts,
+                            football,
+                        }))
+                    };
                     Ok(Done {
                         rows,
                         page,
