@@ -37,7 +37,8 @@ const EXAMPLES: usize = 3;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Evidence {
-    /// The subject of an event verb (`Moe scoret`, `Ruud stanget inn`).
+    /// The subject of an event verb (`Moe scoret`, `Ruud stanget inn`), or the genitive before
+    /// an event's noun (`Kvisviks utvisning`).
     Event,
     /// A name in a fact line under its label (`Mål: 1-0 Moe (41)`, `Dommer: Per Olsen`).
     FactLine,
@@ -45,8 +46,10 @@ pub enum Evidence {
     LineUp,
     /// After a role noun (`spissen Ola Moe`, `keeper Hansen`, `trener Per Olsen`).
     Role,
-    /// A team compound (`Ranheim-spissen Moe`), or the team it names.
+    /// A team compound (`Ranheim-spissen Moe`, `Stordal-spillerne`), or the team it names.
     TeamCompound,
+    /// The other side of a match (`kampen mot Ski`, `seier over Stord`): a club.
+    Opponent,
     /// Capitalised words inside a sentence that open with a first name of the gazetteers'
     /// people, or whose last the document also writes alone (`... da Oskar Moe kom`, later `sa
     /// Moe`): a person, of any trade.
@@ -55,12 +58,13 @@ pub enum Evidence {
 
 impl Evidence {
     /// In the order the review file lists them.
-    pub const ALL: [Evidence; 6] = [
+    pub const ALL: [Evidence; 7] = [
         Evidence::Event,
         Evidence::FactLine,
         Evidence::LineUp,
         Evidence::Role,
         Evidence::TeamCompound,
+        Evidence::Opponent,
         Evidence::FullName,
     ];
 
@@ -72,6 +76,7 @@ impl Evidence {
             Evidence::LineUp => "line_up",
             Evidence::Role => "role",
             Evidence::TeamCompound => "team_compound",
+            Evidence::Opponent => "opponent",
             Evidence::FullName => "full_name",
         }
     }

@@ -1,8 +1,10 @@
 //! Where one football document names a person or club that no gazetteer in use knows, and what
-//! says so: the subject of an event verb (the classifier's unknown actors, `Moe scoret`), a goal
-//! of a fact line (`Mål: 1-0 Moe (41)`), a name after a role noun (`spissen Ola Moe`, `dommer
-//! Per Olsen`), a team compound (`Ranheim-spissen Moe`: Ranheim is a club) and a fact line of
-//! names (`Brann: Opdal – Bjørnsen, ...`, `Gult kort: Moe, Hansen`, `Dommer: Per Olsen`).
+//! says so: the subject of an event verb (the classifier's unknown actors, `Moe scoret`) or the
+//! genitive before an event's noun (`Kvisviks utvisning`), a goal of a fact line (`Mål: 1-0 Moe
+//! (41)`), a name after a role noun (`spissen Ola Moe`, `dommer Per Olsen`), a team compound
+//! (`Ranheim-spissen Moe`, `Stordal-spillerne`: Ranheim and Stordal are clubs), the other side
+//! of a match (`kampen mot Ski`) and a fact line of names (`Brann: Opdal – Bjørnsen, ...`, `Gult
+//! kort: Moe, Hansen`, `Dommer: Per Olsen`).
 
 use super::{Evidence, SightingKind};
 use crate::classify::{is_name_word, written_inside_a_sentence};
@@ -13,12 +15,14 @@ use crate::recognize::Mention;
 use crate::segment::{fold, is_team_code, Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::text::{is_capitalised, previous_word, used_in_lower_case};
-use crate::words::descriptions::{PLAYER_TITLE_ENDINGS, POSITIONS, ROLE_NOUNS, TEAM_NOUNS};
+use crate::words::descriptions::{
+    PLAYER_TITLE_ENDINGS, POSITIONS, ROLE_NOUNS, SQUAD_NOUNS, TEAM_NOUNS,
+};
 use crate::words::fact_lines::{is_fact_label_word, GOAL_FACT_LABELS};
 use crate::words::football::is_keeper_noun;
 use crate::words::names::{
-    GROUNDS, LOCATIVES, NAME_PARTICLES, NOT_FIRST_NAMES, OFFICIAL_ROLES, OFFICIAL_ROLE_ROOTS,
-    TITLE_ENDINGS,
+    EVENT_NOUNS, GROUNDS, LOCATIVES, NAME_PARTICLES, NOT_FIRST_NAMES, OFFICIAL_ROLES,
+    OFFICIAL_ROLE_ROOTS, OPPONENT_PREPOSITIONS, OPPONENT_WORDS, TITLE_ENDINGS,
 };
 
 /// How many words a name after a role noun or in a fact line may have (`Kasper Vindahl Mørk`,
@@ -73,6 +77,8 @@ pub(super) fn sightings(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> Vec<S
     for (index, sentence) in analysis.sentences.iter().enumerate() {
         let id = SentenceId::new(index);
         finder.after_roles(id, sentence, &mut found);
+        finder.opponents(id, sentence, &mut found);
+        finder.event_owners(id, sentence, &mut found);
         finder.fact_line(id, sentence, &mut found);
         finder.full_names(id, sentence, &mut found);
     }
@@ -109,6 +115,12 @@ pub(super) fn sightings(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> Vec<S
     for sighting in found {
         match kept.last_mut() {
             Some(last) if last.name.overlaps(sighting.name) => {
+                // "Fjellviks redning": the name another rule took with its genitive is without.
+                if text[last.name].strip_suffix('s') == Some(&text[sighting.name])
+                    && last.name.start == sighting.name.start
+                {
+                    last.name = sighting.name;
+                }
                 let official = matches!(sighting.kind, SightingKind::Official(_));
                 if official && !matches!(last.kind, SightingKind::Official(_)) {
                     last.kind = sighting.kind;
@@ -153,10 +165,10 @@ impl Finder<'_> {
                 None => (None, word),
             };
             let noun = noun.to_lowercase();
-            let Some(kind) = role_kind(&noun).or_else(|| {
-                (head.is_some() && TEAM_NOUNS.contains(&noun.as_str()))
-                    .then_some(SightingKind::Club)
-            }) else {
+            let team_noun = |noun: &str| TEAM_NOUNS.contains(&noun) || SQUAD_NOUNS.contains(&noun);
+            let Some(kind) = role_kind(&noun)
+                .or_else(|| (head.is_some() && team_noun(&noun)).then_some(SightingKind::Club))
+            else {
                 continue;
             };
             let mut team = None;
@@ -189,6 +201,80 @@ impl Finder<'_> {
                     sentence: sentence_id,
                 });
             }
+        }
+    }
+
+    /// `kampen mot Ski`, `borte mot Byåsen`, `seier over Stord`, `vant 3-1 over Ski`: the name
+    /// after a match word and `mot` or `over` is the other side, a club.
+    fn opponents(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
+        let text = self.text;
+        let tokens = &sentence.tokens;
+        let lower = |t: &Token| text[t.span()].to_lowercase();
+        for (t, token) in tokens.iter().enumerate().skip(1) {
+            if !OPPONENT_PREPOSITIONS.contains(&lower(token).as_str()) {
+                continue;
+            }
+            let mut before = t - 1;
+            if tokens[before].kind == TokenKind::Score && before > 0 {
+                before -= 1;
+            }
+            if !OPPONENT_WORDS.contains(&lower(&tokens[before]).as_str()) {
+                continue;
+            }
+            if let Some(name) = self.name_at(tokens, t + 1) {
+                found.push(Sighting {
+                    name,
+                    kind: SightingKind::Club,
+                    team: None,
+                    evidence: Evidence::Opponent,
+                    sentence: sentence_id,
+                });
+            }
+        }
+    }
+
+    /// `Kvisviks utvisning`, `Ola Moes scoring`: the name in the genitive before an event's noun
+    /// is the player's whose event it is.
+    fn event_owners(
+        &self,
+        sentence_id: SentenceId,
+        sentence: &Sentence,
+        found: &mut Vec<Sighting>,
+    ) {
+        let text = self.text;
+        let tokens = &sentence.tokens;
+        let joined = |a: &Token, b: &Token| text[a.span().end..b.span().start] == *" ";
+        for t in 0..tokens.len().saturating_sub(1) {
+            let (owner, noun) = (&tokens[t], &tokens[t + 1]);
+            let word = &text[owner.span()];
+            let event = EVENT_NOUNS.contains(&text[noun.span()].to_lowercase().as_str());
+            if !event || !joined(owner, noun) || !is_name_word(text, owner) {
+                continue;
+            }
+            let Some(bare) = word.strip_suffix('s').filter(|b| b.chars().count() > 1) else {
+                continue;
+            };
+            // "Ola Moes": first names before the genitive are his; "stoppet Enyeama Benzemas
+            // skudd": another surname is another player.
+            let mut start = t;
+            while start > 0
+                && t - start + 1 < MOST_NAME_WORDS
+                && is_name_word(text, &tokens[start - 1])
+                && self
+                    .gazetteer
+                    .is_first_name(&text[tokens[start - 1].span()])
+                && joined(&tokens[start - 1], &tokens[start])
+            {
+                start -= 1;
+            }
+            let end = owner.span().start + bare.len();
+            found.push(Sighting {
+                name: Span::new(tokens[start].span().start, end),
+                kind: SightingKind::Player,
+                team: None,
+                evidence: Evidence::Event,
+                sentence: sentence_id,
+            });
         }
     }
 
@@ -256,14 +342,7 @@ impl Finder<'_> {
         let mut t = 0;
         while t < tokens.len() {
             let opens_sentence = first_word.is_none_or(|first| t <= first);
-            // "Innbytter Eskil Moe", "Statsminister Jens Stoltenberg": a title before a name is
-            // no part of it.
-            let title = |token: &Token| {
-                let word = text[token.span()].to_lowercase();
-                role_kind(&word).is_some()
-                    || NOT_FIRST_NAMES.contains(&word.as_str())
-                    || TITLE_ENDINGS.iter().any(|e| word.ends_with(e))
-            };
+            let title = |token: &Token| is_title(text, token);
             let continues = t > 0
                 && is_name_word(text, &tokens[t - 1])
                 && !title(&tokens[t - 1])
@@ -453,6 +532,15 @@ fn role_kind(noun: &str) -> Option<SightingKind> {
             .iter()
             .any(|e| noun.ends_with(e) || noun.strip_suffix("en").is_some_and(|n| n.ends_with(e)));
     player.then_some(SightingKind::Player)
+}
+
+/// Whether a word is a title, no part of the name after it ("Innbytter Eskil Moe",
+/// "Statsminister Jens Stoltenberg").
+fn is_title(text: &str, token: &Token) -> bool {
+    let word = text[token.span()].to_lowercase();
+    role_kind(&word).is_some()
+        || NOT_FIRST_NAMES.contains(&word.as_str())
+        || TITLE_ENDINGS.iter().any(|e| word.ends_with(e))
 }
 
 /// The role an official of the gazetteers has for a role noun (`dommer`: referee), if any.

@@ -95,6 +95,21 @@ fn names_where_reports_mark_people_and_clubs() {
             &["player Brian Hove 2 -"],
         ),
         (
+            "the body of a team in a compound names the team",
+            &["Molde scoret, og jublet gjorde Fjellvik-spillerne og Ørnvik-supporterne ikke."],
+            &["club Fjellvik 1 -", "club Ørnvik 1 -"],
+        ),
+        (
+            "the other side of a match is a club",
+            &["Molde vant 3-1 over Fjellvik etter scoring på corner, og laget møter Ørnvik i kampen mot Strandvik."],
+            &["club Fjellvik 1 -", "club Strandvik 1 -"],
+        ),
+        (
+            "a genitive before an event's noun is the player's, first names and all",
+            &["Kampen ble avgjort av Ola Tverrviks scoring og Fjellviks redning, ikke Nasris pasning."],
+            &["player Fjellvik 1 -", "player Ola Tverrvik 1 -"],
+        ),
+        (
             "known names, places and sentence openers are left out",
             &["Etter pausen satte Nasri inn 2-0 på Aspmyra. Spissen Balotelli headet i mål."],
             &[],

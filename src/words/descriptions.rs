@@ -70,3 +70,15 @@ pub(crate) const HOME_WORDS: &[&str] = &[
 pub(crate) const AWAY_WORDS: &[&str] = &["bortelaget", "gjestene", "gjestane"];
 /// Nouns after a city in a compound that make it a team of that city (`London-klubben`).
 pub(crate) const TEAM_NOUNS: &[&str] = &["klubben", "laget", "gutta", "gutane", "guttene"];
+
+/// Nouns after a team in a compound for its people as a body (`Stordal-spillerne`,
+/// `Lyn-supporterne`, Nynorsk `Hødd-spelarane`): the compound names a team, for the name
+/// discovery, which takes an unknown first part for a club. Whole lower-case words.
+pub(crate) const SQUAD_NOUNS: &[&str] = &[
+    "spillerne",
+    "spelarane",
+    "spelarene",
+    "supporterne",
+    "supporterane",
+    "fansen",
+];

@@ -195,3 +195,47 @@ pub(crate) const TRANSFER_WORDS: &[&str] = &[
 pub(crate) const LOCATIVES: &[&str] = &[
     "i", "på", "fra", "frå", "til", "ved", "byen", "utenfor", "rundt", "gjennom", "hele", "heile",
 ];
+
+/// The words before `mot` or `over` that make the name after it the other side of a match
+/// (`kampen mot Ski`, `borte mot Byåsen`, `seier over Stord`, `tapet mot Stordal`), for the
+/// name discovery, which takes an unknown name there for a club. A score between them is
+/// skipped (`vant 3-1 over Ski`). Whole lower-case words, Bokmål and Nynorsk.
+pub(crate) const OPPONENT_WORDS: &[&str] = &[
+    "kamp", "kampen", "kampane", "kampene", "borte", "hjemme", "heime", "seier", "seieren",
+    "siger", "sigeren", "tap", "tapet", "uavgjort", "vant", "vann", "tapte", "tapa",
+];
+
+/// The prepositions between an [`OPPONENT_WORDS`] word and the other side (`kampen mot Ski`,
+/// `seier over Stord`).
+pub(crate) const OPPONENT_PREPOSITIONS: &[&str] = &["mot", "over"];
+
+/// The nouns of an event after a player's genitive (`Kvisviks utvisning`, `Moes scoring`,
+/// `Hansens redning`), for the name discovery, which takes the unknown name for a player's.
+/// Whole lower-case words, indefinite and definite.
+pub(crate) const EVENT_NOUNS: &[&str] = &[
+    "scoring",
+    "scoringen",
+    "scoringa",
+    "utvisning",
+    "utvisningen",
+    "utvisinga",
+    "redning",
+    "redningen",
+    "redninga",
+    "pasning",
+    "pasningen",
+    "pasninga",
+    "innlegg",
+    "innlegget",
+    "frispark",
+    "frisparket",
+    "skudd",
+    "skuddet",
+    "heading",
+    "headingen",
+    "avslutning",
+    "avslutningen",
+    "takling",
+    "taklingen",
+    "hattrick",
+];
