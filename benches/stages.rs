@@ -86,7 +86,11 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             let mentions: usize = segmented
                 .iter()
-                .map(|d| recognize::recognize(gazetteer, black_box(d)).mentions.len())
+                .map(|d| {
+                    recognize::recognize(gazetteer, black_box(d), None)
+                        .mentions
+                        .len()
+                })
                 .sum();
             assert!(mentions >= 5_000, "{mentions} mentions");
             mentions
@@ -94,7 +98,7 @@ fn stages(c: &mut Criterion) {
     });
     let recognized: Vec<Recognition> = segmented
         .iter()
-        .map(|d| recognize::recognize(gazetteer, d))
+        .map(|d| recognize::recognize(gazetteer, d, None))
         .collect();
     group.bench_function("classify", |b| {
         b.iter(|| {

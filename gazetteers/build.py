@@ -835,8 +835,15 @@ def add_people(players, club_ref, nation_by_name, places, common_word):
         joined.add(row_id)
     players[:] = [row for row in players if row[0] not in joined]
     for row in players:
-        clubs = [c for c in row[3].split("|") if c] + [c for _, c in sorted(seasons.get(row[0], []))]
-        row[3] = "|".join(dict.fromkeys(clubs))
+        # A club of the season lists holds from the first season he was there to the end of
+        # the last one (`club:arsenal@2004-2012`; a season that starts in 2011 ends in 2012);
+        # the sample's clubs, in their order first, hold at any time unless the lists have them.
+        spells = {}
+        for year, club in sorted(seasons.get(row[0], [])):
+            first, last = spells.get(club, (year, year))
+            spells[club] = (min(first, year), max(last, year + 1))
+        clubs = [c for c in row[3].split("|") if c] + list(spells)
+        row[3] = "|".join(f"{c}@{spells[c][0]}-{spells[c][1]}" if c in spells else c for c in dict.fromkeys(clubs))
         aliases = [a for a in row[2].split("|") if a] + ([known_as[row[0]]] if row[0] in known_as else [])
         if row[0] in sample:
             # The sample's rows have their aliases already; other sources add spellings.
@@ -1001,8 +1008,23 @@ def join_cut_clubs(clubs, players):
             into[c[0]] = longer[0]
     clubs[:] = [c for c in clubs if c[0] not in into]
     for row in players:
-        refs = [into.get(ref, ref) for ref in row[3].split("|") if ref]
-        row[3] = "|".join(dict.fromkeys(refs))
+        # A cut name and the full one may both be among a player's clubs: one club, its years
+        # joined (a club without years holds at any time).
+        spells = {}
+        for ref in filter(None, row[3].split("|")):
+            club, _, years = ref.partition("@")
+            club = into.get(club, club)
+            spells[club] = joined_years(spells[club], years) if club in spells else years
+        row[3] = "|".join(f"{club}@{years}" if years else club for club, years in spells.items())
+
+
+def joined_years(a, b):
+    """The years of two spells at one club (`2004-2006`, `2010-2012`) as one, from the first
+    year to the last; none (at any time) when either has none."""
+    if not a or not b:
+        return ""
+    firsts, lasts = zip(*(y.split("-") for y in (a, b)))
+    return f"{min(firsts)}-{max(lasts)}"
 
 
 def club_short_names(name, city, towns):

@@ -6,6 +6,7 @@
 //! streams through. A document that cannot be read becomes a [`Failure`] naming the file (and
 //! line) and the run goes on.
 
+use crate::gazetteer::Date;
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs::File;
@@ -21,16 +22,46 @@ pub struct Document {
     pub text: String,
     /// Notes on decoding that a user should see (for example a Windows-1252 fallback).
     pub warnings: Vec<String>,
+    /// The date of the document (a JSON Lines record's `date`), which chooses a player's club
+    /// where the gazetteer gives the years he was there; without it, a dateline in the text's
+    /// first sentences gives it, if any.
+    pub date: Option<Date>,
 }
 
 impl Document {
-    /// A document from text already decoded, with no warnings.
+    /// A document from text already decoded, with no warnings and no date.
     pub fn new(id: impl Into<String>, text: impl Into<String>) -> Self {
         Document {
             id: id.into(),
             text: text.into(),
             warnings: Vec::new(),
+            date: None,
         }
+    }
+}
+
+/// A JSON Lines `date`: `YYYY-MM-DD`, `YYYY-MM` or `YYYY`, or a date and time
+/// (`2012-05-13T16:00:00Z`); `None` for anything else.
+fn date_of(date: &str) -> Option<Date> {
+    let date = date.trim();
+    let day = date.split(['T', ' ']).next().unwrap_or("");
+    let parts: Vec<&str> = day.split('-').collect();
+    let digits =
+        |part: &str, len: usize| part.len() == len && part.bytes().all(|b| b.is_ascii_digit());
+    let shaped = match parts[..] {
+        [year] => digits(year, 4),
+        [year, month] => digits(year, 4) && digits(month, 2),
+        [year, month, day] => digits(year, 4) && digits(month, 2) && digits(day, 2),
+        _ => false,
+    };
+    let month = parts.get(1).and_then(|m| m.parse().ok());
+    match (shaped, month) {
+        (false, _) => None,
+        (true, Some(0) | Some(13..)) => None,
+        (true, month) => Some(Date {
+            year: parts[0].parse().ok()?,
+            month,
+        }),
     }
 }
 
@@ -303,6 +334,7 @@ impl Documents {
                 id: name,
                 text,
                 warnings: warning.into_iter().collect(),
+                date: None,
             }),
             Err(reason) => Err(Failure {
                 source: name,
@@ -316,6 +348,7 @@ impl Documents {
 struct Record {
     id: Option<serde_json::Value>,
     text: Option<String>,
+    date: Option<serde_json::Value>,
 }
 
 impl JsonLines {
@@ -394,6 +427,16 @@ impl JsonLines {
                 .map(str::to_string)
                 .unwrap_or(text);
             let mut document = Document::new(id, text);
+            match record.date {
+                None | Some(serde_json::Value::Null) => {}
+                Some(serde_json::Value::String(date)) if date_of(&date).is_some() => {
+                    document.date = date_of(&date);
+                }
+                Some(other) => document.warnings.push(format!(
+                    "{at}: \"date\" {other} is no date: write it as \"YYYY-MM-DD\" (or \"YYYY\"); \
+                     read without one, so a player's clubs of all years count"
+                )),
+            }
             let controls = replace_controls(&mut document.text);
             if controls > 0 {
                 document.warnings.push(format!(
@@ -568,6 +611,47 @@ fn windows_1252(byte: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_json_lines_date_gives_the_year_and_month() {
+        let at = |year, month| Some(Date { year, month });
+        for (written, date) in [
+            ("2012-05-13", at(2012, Some(5))),
+            ("2012-11", at(2012, Some(11))),
+            ("2012", at(2012, None)),
+            ("2012-05-13T16:00:00Z", at(2012, Some(5))),
+            (" 1998-07-03 ", at(1998, Some(7))),
+            ("2012-13-01", None),
+            ("13.05.2012", None),
+            ("2012-5-13", None),
+            ("", None),
+            ("mai 2012", None),
+        ] {
+            assert_eq!(date_of(written), date, "{written:?}");
+        }
+        let lines = concat!(
+            "{\"id\": \"a\", \"text\": \"x\", \"date\": \"2012-05-13\"}\n",
+            "{\"id\": \"b\", \"text\": \"x\", \"date\": 2012}\n",
+            "{\"id\": \"c\", \"text\": \"x\"}\n",
+        );
+        let mut records = JsonLines {
+            name: "c.jsonl".into(),
+            reader: Box::new(lines.as_bytes()),
+            line: 0,
+            ids: HashMap::new(),
+            max_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
+        };
+        let mut next = || records.next_record().unwrap().unwrap();
+        let (a, b, c) = (next(), next(), next());
+        assert_eq!((a.date, a.warnings.len()), (at(2012, Some(5)), 0));
+        assert_eq!(b.date, None);
+        assert!(
+            b.warnings[0].starts_with("c.jsonl:2: \"date\" 2012 is no date"),
+            "{:?}",
+            b.warnings
+        );
+        assert_eq!((c.date, c.warnings.len()), (None, 0));
+    }
 
     #[test]
     fn decodes_real_world_encodings() {

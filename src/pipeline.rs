@@ -137,7 +137,7 @@ impl Pipeline {
             return None;
         }
         let segmented = segment::Segmented::with_folded(text, folded);
-        let recognition = recognize::recognize(&self.gazetteer, &segmented);
+        let recognition = recognize::recognize(&self.gazetteer, &segmented, document.date);
         Some((glance, segmented, recognition))
     }
 }

@@ -391,3 +391,65 @@ fn a_hard_wrapped_report_gives_the_same_events() {
         events("original.txt", &original)
     );
 }
+
+/// A player's clubs with their years (`club:arsenal@2004-2012`) and a JSON Lines `date`: the
+/// date chooses the club he played for in a match of both.
+#[test]
+fn the_documents_year_chooses_the_players_club() {
+    let dir = tempfile::tempdir().unwrap();
+    let gazetteer = dir.path().join("gazetteer");
+    std::fs::create_dir(&gazetteer).unwrap();
+    std::fs::write(
+        gazetteer.join("players.csv"),
+        "id,name,aliases,club\n\
+         player:rune-vestvik,Rune Vestvik,Vestvik,club:arsenal@2004-2012|club:manchester-united@2012-2015\n\
+         player:ola-krok,Ola Krok,Krok,club:arsenal@20x4\n",
+    )
+    .unwrap();
+    let report = "Arsenal - Manchester United 1-0\\nVestvik scoret etter 20 minutter.";
+    let lines: String = [
+        ("2011", r#""date": "2011-05-01""#),
+        ("2012-03", r#""date": "2012-03-10""#),
+        ("2012-11", r#""date": "2012-11-03""#),
+        ("2014", r#""date": "2014""#),
+        ("undated", r#""date": null"#),
+    ]
+    .iter()
+    .map(|(id, date)| format!("{{\"id\": \"{id}\", \"text\": \"{report}\", {date}}}\n"))
+    .collect();
+    let input = dir.path().join("matches.jsonl");
+    std::fs::write(&input, lines).unwrap();
+    let out = dir.path().join("out");
+    let output = extract(
+        &[&input],
+        &out,
+        &[
+            "--gazetteer",
+            gazetteer.to_str().unwrap(),
+            "--with-defaults",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("players.csv:3") && stderr.contains("\"club:arsenal@20x4\""),
+        "bad years are a warning with the file and line: {stderr}"
+    );
+    let events = read(&out.join("events.csv"));
+    let teams: Vec<(String, String)> = column(&events, "doc_id")
+        .into_iter()
+        .zip(column(&events, "team_id"))
+        .collect();
+    assert_eq!(
+        teams,
+        [
+            ("2011".into(), "club:arsenal".into()),
+            ("2012-03".into(), "club:arsenal".into()),
+            ("2012-11".into(), "club:manchester-united".into()),
+            ("2014".into(), "club:manchester-united".into()),
+            ("undated".into(), "club:arsenal".into()),
+        ],
+        "in the year of the transfer the month tells; without a date the first club the row \
+         lists that plays"
+    );
+}

@@ -42,7 +42,7 @@ pub fn check_examples(lexicon: &Lexicon, gazetteer: &Gazetteer) -> Vec<(usize, E
             continue;
         }
         let document = Segmented::new(&cue_row.example);
-        let recognition = recognize(gazetteer, &document);
+        let recognition = recognize(gazetteer, &document, None);
         let events = |lexicon: &Lexicon| {
             let (events, rows) = classify_with_rows(lexicon, gazetteer, &document, &recognition);
             let labels: Vec<(usize, EventKind)> = events
@@ -65,7 +65,7 @@ pub fn check_examples(lexicon: &Lexicon, gazetteer: &Gazetteer) -> Vec<(usize, E
 /// they first match: what `kampfakta cues explain` shows.
 pub fn rows_matching(lexicon: &Lexicon, gazetteer: &Gazetteer, text: &str) -> Vec<usize> {
     let document = Segmented::new(text);
-    let recognition = recognize(gazetteer, &document);
+    let recognition = recognize(gazetteer, &document, None);
     let (_, rows) = classify_with_rows(lexicon, gazetteer, &document, &recognition);
     let mut seen = Vec::new();
     for row in rows {

@@ -18,7 +18,7 @@ fn team_of_player(
     player: EntityId,
     context: &MatchContext,
 ) -> Option<EntityId> {
-    let teams: Vec<EntityId> = gazetteer.teams_of(player).collect();
+    let teams: Vec<EntityId> = gazetteer.teams_of(player, context.date).collect();
     let in_match = teams
         .iter()
         .copied()

@@ -27,7 +27,7 @@ pub(crate) struct Classified<'t> {
 /// Segments, recognises and classifies a text with the shipped data.
 pub(crate) fn classified(text: &str) -> Classified<'_> {
     let document = Segmented::new(text);
-    let recognition = recognize(&GAZETTEER, &document);
+    let recognition = recognize(&GAZETTEER, &document, None);
     let classified = classify_with_model(&LEXICON, &GAZETTEER, &document, &recognition, None);
     Classified {
         document,

@@ -106,7 +106,8 @@ impl Evidence<'_> {
         let Some(player) = self.recognition.mentions[mention].entity() else {
             return false;
         };
-        let mut teams = self.gazetteer.teams_of(player).peekable();
+        let date = self.recognition.context.date;
+        let mut teams = self.gazetteer.teams_of(player, date).peekable();
         teams.peek().is_some() && teams.all(|t| t != home && t != away)
     }
 

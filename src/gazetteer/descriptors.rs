@@ -48,7 +48,9 @@ impl Descriptors {
                     }
                 }
                 Profile::Player(player) => {
-                    for team in player.clubs.iter().copied().chain(player.nationality()) {
+                    // Every club he was at: a description is chosen among the match's players.
+                    let clubs = player.clubs.iter().map(|spell| spell.club);
+                    for team in clubs.chain(player.nationality()) {
                         descriptors.squads.entry(team).or_default().push(index);
                     }
                 }

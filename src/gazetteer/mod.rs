@@ -7,8 +7,9 @@
 //!
 //! - every file: `id` (unique in the folder; when empty, `<kind>:<slug of name>`), `name`
 //!   (required), `aliases` (optional, `|`-separated surface forms);
-//! - `players.csv`: `club` (a club id or name; `|`-separated for a player listed at several
-//!   clubs, the match context picks the one that plays), `nationality` (a national-team id or name),
+//! - `players.csv`: `club` (a club id or name, with the years he was there if known:
+//!   `club:arsenal@2004-2012`; `|`-separated for a player listed at several clubs, the document's
+//!   year and the match context pick the one that plays), `nationality` (a national-team id or name),
 //!   `position` (GK, DF, MF, FW or free text), `birth_date` (YYYY-MM-DD or YYYY);
 //! - `clubs.csv`: `country`, `city`; `national_teams.csv`: `country_code`, and the Norwegian
 //!   `adjective` (italiensk) and `demonym` (italiener) used to recognise descriptions of players;
@@ -30,6 +31,7 @@ mod near_duplicates;
 mod profile;
 mod references;
 mod write;
+mod years;
 
 use crate::ids::EntityId;
 pub(crate) use csv_rows::is_risky_alias;
@@ -37,8 +39,9 @@ pub(crate) use descriptors::Descriptors;
 pub use entity::{slug, Entity, EntityKind};
 pub use load::GazetteerBuilder;
 pub use near_duplicates::Likeness;
-pub use profile::{ClubProfile, NationalTeamProfile, PlayerProfile, Position};
+pub use profile::{ClubProfile, ClubSpell, NationalTeamProfile, PlayerProfile, Position};
 pub use write::{append_row, write_folder};
+pub use years::{Date, Years};
 
 use crate::error::Result;
 use crate::segment::fold;
@@ -182,12 +185,16 @@ impl Gazetteer {
         }
     }
 
-    /// The clubs (current first) and national teams of a player; none for an entity that is not
-    /// a player.
-    pub fn teams_of(&self, entity: EntityId) -> impl Iterator<Item = EntityId> + '_ {
+    /// The clubs a player was at on `date` (all of them when it is not known) and his national
+    /// teams; none for an entity that is not a player.
+    pub fn teams_of(
+        &self,
+        entity: EntityId,
+        date: Option<Date>,
+    ) -> impl Iterator<Item = EntityId> + '_ {
         self.player(entity)
             .into_iter()
-            .flat_map(PlayerProfile::teams)
+            .flat_map(move |player| player.teams_in(date))
     }
 
     /// What a club's row says (its home city); `None` when the entity is not a club.
@@ -383,20 +390,27 @@ mod tests {
         }
         let balotelli = gazetteer.entity(gazetteer.index_of("player:mario-balotelli").unwrap());
         assert!(
-            balotelli
-                .attr("club")
-                .is_some_and(|c| c.starts_with("club:manchester-city|club:ac-milan|")),
-            "the sample's clubs first, then the other sources' by season: {:?}",
+            balotelli.attr("club").is_some_and(
+                |c| c.starts_with("club:manchester-city@2010-2013|club:ac-milan@2012-2016|")
+            ),
+            "the sample's clubs first, then the other sources' by season, with their years: {:?}",
             balotelli.attr("club")
         );
         assert_eq!(balotelli.attr("nationality"), Some("national:italia"));
         let index = |id: &str| gazetteer.index_of(id).unwrap();
         let profile = gazetteer.player(index("player:mario-balotelli")).unwrap();
+        let clubs: Vec<EntityId> = profile.clubs_in(None).take(2).collect();
         assert_eq!(
-            profile.clubs[..2],
+            clubs,
             [index("club:manchester-city"), index("club:ac-milan")],
             "resolved once, in the order written"
         );
+        let in_2011 = Some(Date {
+            year: 2011,
+            month: None,
+        });
+        let in_2011: Vec<EntityId> = profile.clubs_in(in_2011).collect();
+        assert_eq!(in_2011, [index("club:manchester-city")]);
         assert_eq!(profile.nationality(), Some(index("national:italia")));
         assert!(gazetteer.club(index("national:italia")).is_none());
         let italia = gazetteer.national_team(index("national:italia")).unwrap();

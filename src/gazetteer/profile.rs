@@ -4,6 +4,7 @@
 //! a column by its name; the columns as written stay on [`Entity::attrs`] for what writes them
 //! back (`gazetteer add`, `write_folder`) or checks them.
 
+use super::years::{split_years, Date, Years};
 use super::{Entity, EntityKind};
 use crate::ids::EntityId;
 // Built once per run from trusted rows: a fast hasher matters, keys are not hostile.
@@ -40,12 +41,21 @@ impl Position {
     }
 }
 
+/// One of a player's clubs, and the years he was there when the row gives them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClubSpell {
+    /// The club.
+    pub club: EntityId,
+    /// `None`: at any time.
+    pub years: Option<Years>,
+}
+
 /// A player's row, resolved: entity indexes instead of ids, a position, a birth year.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlayerProfile {
-    /// The player's clubs, current first, in the order the `club` column writes them; an id the
-    /// gazetteer does not hold is left out.
-    pub clubs: Vec<EntityId>,
+    /// The player's clubs, in the order the `club` column writes them; an id the gazetteer does
+    /// not hold is left out.
+    pub clubs: Vec<ClubSpell>,
     /// The national teams of the `nationality` column: one as a rule, `|`-separated like clubs
     /// when the row lists several; an unknown id is left out.
     pub national_teams: Vec<EntityId>,
@@ -70,9 +80,22 @@ impl PlayerProfile {
         }
     }
 
-    /// The clubs (current first), then the national teams.
-    pub fn teams(&self) -> impl Iterator<Item = EntityId> + '_ {
-        self.clubs.iter().chain(&self.national_teams).copied()
+    /// The clubs he was at on `date` (see [`Years::holds`]; those without years too), all of
+    /// them when the date is not known, in the order of the row.
+    pub fn clubs_in(&self, date: Option<Date>) -> impl Iterator<Item = EntityId> + '_ {
+        self.clubs
+            .iter()
+            .filter(move |spell| match (spell.years, date) {
+                (Some(years), Some(date)) => years.holds(date),
+                _ => true,
+            })
+            .map(|spell| spell.club)
+    }
+
+    /// The clubs of [`PlayerProfile::clubs_in`] `date`, then the national teams.
+    pub fn teams_in(&self, date: Option<Date>) -> impl Iterator<Item = EntityId> + '_ {
+        self.clubs_in(date)
+            .chain(self.national_teams.iter().copied())
     }
 
     /// Whether the player may play a position: the gazetteer gives that one, or gives none.
@@ -114,13 +137,19 @@ impl Profile {
         let text = |column: &str| entity.attr(column).map(str::to_string);
         match entity.kind {
             EntityKind::Player => {
-                let resolved = |column: &str| -> Vec<EntityId> {
-                    let ids = entity.attr(column).into_iter().flat_map(|c| c.split('|'));
-                    ids.filter_map(|id| by_id.get(id).copied()).collect()
+                let references = |column: &str| {
+                    let values = entity.attr(column).into_iter().flat_map(|c| c.split('|'));
+                    // The years were checked when the references were resolved.
+                    values.filter_map(|value| split_years(value).ok())
                 };
+                let clubs = references("club").filter_map(|(id, years)| {
+                    let club = *by_id.get(id)?;
+                    Some(ClubSpell { club, years })
+                });
+                let national_teams = references("nationality").filter_map(|(id, _)| by_id.get(id));
                 Profile::Player(PlayerProfile {
-                    clubs: resolved("club"),
-                    national_teams: resolved("nationality"),
+                    clubs: clubs.collect(),
+                    national_teams: national_teams.copied().collect(),
                     position: entity.attr("position").map(Position::from_code),
                     birth_year: entity
                         .attr("birth_date")
@@ -186,11 +215,20 @@ mod tests {
         indices.iter().copied().map(EntityId::new).collect()
     }
 
+    /// Clubs with these indices and years.
+    fn spells(clubs: &[(usize, Option<(i32, i32)>)]) -> Vec<ClubSpell> {
+        let spell = |&(club, years): &(usize, Option<(i32, i32)>)| ClubSpell {
+            club: EntityId::new(club),
+            years: years.map(|(first, last)| Years { first, last }),
+        };
+        clubs.iter().map(spell).collect()
+    }
+
     #[test]
     fn players() {
         /// A row's columns as written.
         type Columns = &'static [(&'static str, &'static str)];
-        let table: [(&str, Columns, PlayerProfile); 5] = [
+        let table: [(&str, Columns, PlayerProfile); 6] = [
             (
                 "empty row",
                 &[("club", ""), ("position", "")],
@@ -203,8 +241,16 @@ mod tests {
                     ("nationality", "national:n"),
                 ],
                 PlayerProfile {
-                    clubs: entities(&[2, 1]),
+                    clubs: spells(&[(2, None), (1, None)]),
                     national_teams: entities(&[3]),
+                    ..PlayerProfile::default()
+                },
+            ),
+            (
+                "clubs with their years",
+                &[("club", "club:a@2004-2012|club:b@2012")],
+                PlayerProfile {
+                    clubs: spells(&[(1, Some((2004, 2012))), (2, Some((2012, 2012)))]),
                     ..PlayerProfile::default()
                 },
             ),
@@ -252,8 +298,28 @@ mod tests {
             let player = player(&[("club", "club:a"), ("nationality", nationality)]);
             let expected = expected.map(EntityId::new);
             assert_eq!(player.nationality(), expected, "{nationality}");
-            let all: Vec<EntityId> = player.teams().collect();
+            let all: Vec<EntityId> = player.teams_in(None).collect();
             assert_eq!(all, entities(&[vec![1], teams].concat()), "{nationality}");
+        }
+    }
+
+    #[test]
+    fn the_year_chooses_the_clubs() {
+        let player = player(&[("club", "club:a@2004-2012|club:b@2012-2015")]);
+        let player = PlayerProfile {
+            clubs: [player.clubs, spells(&[(4, None)])].concat(),
+            ..player
+        };
+        let at = |year, month| Some(Date { year, month });
+        for (date, clubs) in [
+            (None, vec![1, 2, 4]),
+            (at(2011, None), vec![1, 4]),
+            (at(2012, None), vec![1, 2, 4]),
+            (at(2012, Some(11)), vec![2, 4]),
+            (at(2020, Some(1)), vec![4]),
+        ] {
+            let chosen: Vec<EntityId> = player.clubs_in(date).collect();
+            assert_eq!(chosen, entities(&clubs), "{date:?}");
         }
     }
 

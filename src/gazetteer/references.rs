@@ -3,6 +3,7 @@
 //! other), with a warning that names the closest known ids and how to describe it properly.
 
 use super::csv_rows::Row;
+use super::years::split_years;
 use super::{slug, Entity, EntityKind};
 use crate::error::Problem;
 use crate::segment::fold;
@@ -39,14 +40,41 @@ pub(super) fn resolve_references(
                 continue;
             };
             let mut ids = Vec::new();
-            for value in values.split('|').map(str::trim).filter(|v| !v.is_empty()) {
+            for written in values.split('|').map(str::trim).filter(|v| !v.is_empty()) {
+                // `club:arsenal@2004-2012`: the years stay with the id the reference resolves to.
+                let (value, years) = match split_years(written) {
+                    Ok((value, years)) if target == EntityKind::Club || years.is_none() => {
+                        (value, years)
+                    }
+                    Ok((value, _)) => {
+                        let message = format!(
+                            "{written:?} for id {}: a national team takes no years; read as {value:?}",
+                            rows[index].entity.id
+                        );
+                        warnings.push(reference_problem(&rows[index], column, message));
+                        (value, None)
+                    }
+                    Err(why) => {
+                        let value = written.rsplit_once('@').map_or(written, |(v, _)| v.trim());
+                        let message = format!(
+                            "{written:?} for id {}: {why}; read as {value:?}, at any time",
+                            rows[index].entity.id
+                        );
+                        warnings.push(reference_problem(&rows[index], column, message));
+                        (value, None)
+                    }
+                };
+                let with_years = |id: &str| match years {
+                    Some(years) => format!("{id}@{years}"),
+                    None => id.to_string(),
+                };
                 // A name whose derived id is known (`Al-Ain` for `club:al-ain`, "Al Ain") is
                 // written the same but for case and punctuation.
                 let derived = team_of_its_own(target, value).id;
                 if let Some(id) =
                     find(&lookup, target, value).or_else(|| lookup.get(&(target, derived)))
                 {
-                    ids.push(id.clone());
+                    ids.push(with_years(id));
                     continue;
                 }
                 let row = &rows[index];
@@ -77,17 +105,12 @@ pub(super) fn resolve_references(
                         (entity, message)
                     }
                 };
-                warnings.push(Problem {
-                    file: row.file.clone(),
-                    line: row.line,
-                    column: Some(column.into()),
-                    message,
-                });
+                warnings.push(reference_problem(row, column, message));
                 for form in [value, &entity.id, &entity.name] {
                     lookup.insert((target, fold(form)), entity.id.clone());
                 }
                 lookup.insert((target, entity.id.clone()), entity.id.clone());
-                ids.push(entity.id.clone());
+                ids.push(with_years(&entity.id));
                 let (file, line, layer) = (row.file.clone(), row.line, row.layer);
                 rows.push(Row {
                     entity,
@@ -100,6 +123,16 @@ pub(super) fn resolve_references(
             }
             rows[index].entity.set_attr(column, ids.join("|"));
         }
+    }
+}
+
+/// A warning on a row's `club` or `nationality` column.
+fn reference_problem(row: &Row, column: &str, message: String) -> Problem {
+    Problem {
+        file: row.file.clone(),
+        line: row.line,
+        column: Some(column.into()),
+        message,
     }
 }
 

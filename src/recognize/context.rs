@@ -5,7 +5,7 @@
 
 use super::candidates::RawMatch;
 use super::{sentence_at, Mention};
-use crate::gazetteer::{EntityKind, Gazetteer};
+use crate::gazetteer::{Date, EntityKind, Gazetteer};
 use crate::ids::EntityId;
 use crate::segment::{Segmented, Sentence, Token, TokenKind};
 use crate::span::Span;
@@ -38,6 +38,9 @@ pub struct MatchContext {
     pub away: Option<EntityId>,
     /// The byte range of the stated score (`3-2`) in the document.
     pub score: Option<Span>,
+    /// The date of the match: the document's (a JSON Lines `date`), else a dateline's in its
+    /// first sentences. It chooses a player's clubs where the gazetteer gives their years.
+    pub date: Option<Date>,
 }
 
 impl MatchContext {
@@ -92,9 +95,11 @@ pub(super) fn city_team(
 pub(super) fn match_context(
     gazetteer: &Gazetteer,
     document: &Segmented<'_>,
+    date: Option<Date>,
     matches: &[RawMatch],
 ) -> MatchContext {
     let (text, sentences) = (document.text, &document.sentences[..]);
+    let date = date.or_else(|| report_date(text, sentences));
     let sentence_of = |offset: usize| sentence_at(sentences, offset);
     let team = |m: &RawMatch| {
         m.candidates
@@ -117,9 +122,13 @@ pub(super) fn match_context(
             home: Some(home),
             away: Some(away),
             score: score_after(text, &sentences[sentence_of(second.span.start)], second),
+            date,
         };
     }
-    MatchContext::default()
+    MatchContext {
+        date,
+        ..MatchContext::default()
+    }
 }
 
 /// The score that follows the second team of a header, which may put it on the next line
@@ -158,14 +167,15 @@ pub(super) fn stated_ages(
 /// Digits of a year written in full (`2012`, not `12`).
 const YEAR_DIGITS: usize = 4;
 
-/// The year of the report, from a date in its first sentences (a dateline: `22.01.2012`,
-/// `22. januar 2012`), if it gives one.
-pub(super) fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
+/// The date of the report, from a date in its first sentences (a dateline: `22.01.2012`,
+/// `22. januar 2012`), if it gives one: its year, and its month.
+pub(super) fn report_date(text: &str, sentences: &[Sentence]) -> Option<Date> {
     let year = |s: &str| {
         s.parse::<i32>()
             .ok()
             .filter(|y| s.len() == YEAR_DIGITS && REPORT_YEARS.contains(y))
     };
+    let month = |s: &str| s.parse::<u32>().ok().filter(|m| (1..=12).contains(m));
     sentences
         .iter()
         .take(DATELINE_SENTENCES)
@@ -173,16 +183,19 @@ pub(super) fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
             sentence.tokens.iter().enumerate().find_map(|(i, token)| {
                 let surface = &text[token.span()];
                 if surface.matches('.').count() == 2 {
-                    return surface.rsplit('.').next().and_then(year);
+                    let mut parts = surface.rsplit('.');
+                    let year = parts.next().and_then(year)?;
+                    let month = parts.next().and_then(month);
+                    return Some(Date { year, month });
                 }
-                let after_month = i > 0
-                    && MONTHS
-                        .contains(&text[sentence.tokens[i - 1].span()].to_lowercase().as_str());
-                if after_month {
-                    year(surface)
-                } else {
-                    None
-                }
+                let before = i
+                    .checked_sub(1)
+                    .map(|b| text[sentence.tokens[b].span()].to_lowercase());
+                let month = MONTHS.iter().position(|m| before.as_deref() == Some(*m))?;
+                Some(Date {
+                    year: year(surface)?,
+                    month: Some(month as u32 + 1),
+                })
             })
         })
 }

@@ -4,7 +4,7 @@
 //! `keeperen`) to the most recent compatible player; team compounds with a role
 //! (`Schalke-spissen`) to one of the team's players.
 
-use super::context::{city_team, report_year, stated_ages, MatchContext, PLAYER_AGES};
+use super::context::{city_team, stated_ages, MatchContext, PLAYER_AGES};
 use super::nouns::{position, role};
 use super::{Entities, How, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
@@ -96,7 +96,7 @@ impl<'a> Describer<'a> {
             sentences,
             context,
             mentions,
-            year: report_year(text, sentences),
+            year: context.date.map(|date| date.year),
             stated: stated_ages(gazetteer, text, mentions),
         }
     }
@@ -364,9 +364,10 @@ impl<'a> Describer<'a> {
         let Some(player) = self.gazetteer.player(player) else {
             return false;
         };
-        self.context
-            .teams()
-            .any(|side| player.nationality() == Some(side) || player.clubs.contains(&side))
+        self.context.teams().any(|side| {
+            player.nationality() == Some(side)
+                || player.clubs_in(self.context.date).any(|club| club == side)
+        })
     }
 }
 
@@ -483,7 +484,7 @@ mod tests {
             ),
         ]);
         let linked = |text: &str| {
-            let recognition = recognize(&gazetteer, &Segmented::new(text));
+            let recognition = recognize(&gazetteer, &Segmented::new(text), None);
             let described = recognition
                 .mentions
                 .iter()

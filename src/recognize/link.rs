@@ -4,7 +4,7 @@
 
 use super::candidates::RawMatch;
 use super::{sentence_at, Entities, How, MatchContext, Mention};
-use crate::gazetteer::Gazetteer;
+use crate::gazetteer::{Date, Gazetteer};
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::Sentence;
 
@@ -20,6 +20,7 @@ pub(super) fn link(
         gazetteer,
         named_in_full: Vec::new(),
         mentioned_teams: context.teams().collect(),
+        date: context.date,
     };
     // Collected in place: a mention takes the memory of its match, so that a long document's
     // matches and mentions are not held side by side.
@@ -39,6 +40,8 @@ struct Linker<'a> {
     named_in_full: Vec<EntityId>,
     /// Teams of the header and teams mentioned since, in order of first mention.
     mentioned_teams: Vec<EntityId>,
+    /// The match's date, which chooses a player's clubs.
+    date: Option<Date>,
 }
 
 impl Linker<'_> {
@@ -68,6 +71,7 @@ impl Linker<'_> {
                 &entities,
                 &self.named_in_full,
                 &self.mentioned_teams,
+                self.date,
             ) {
                 Some(entity) => Mention {
                     span,
@@ -103,6 +107,7 @@ fn settle(
     candidates: &[EntityId],
     named_in_full: &[EntityId],
     teams: &[EntityId],
+    date: Option<Date>,
 ) -> Option<EntityId> {
     let only = |found: Vec<EntityId>| {
         if found.len() == 1 {
@@ -122,7 +127,11 @@ fn settle(
     let playing: Vec<EntityId> = candidates
         .iter()
         .copied()
-        .filter(|&c| gazetteer.teams_of(c).any(|team| teams.contains(&team)))
+        .filter(|&c| {
+            gazetteer
+                .teams_of(c, date)
+                .any(|team| teams.contains(&team))
+        })
         .collect();
     only(playing)
 }

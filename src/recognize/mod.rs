@@ -31,7 +31,7 @@ mod places;
 use crate::ids::MentionId;
 pub use context::MatchContext;
 
-use crate::gazetteer::Gazetteer;
+use crate::gazetteer::{Date, Gazetteer};
 use crate::ids::{EntityId, SentenceId};
 use crate::segment::{Segmented, Sentence};
 use crate::span::Span;
@@ -211,8 +211,13 @@ pub struct Recognition {
     pub unknown_people: Vec<UnknownPerson>,
 }
 
-/// Finds and links the mentions of one document.
-pub fn recognize(gazetteer: &Gazetteer, document: &Segmented<'_>) -> Recognition {
+/// Finds and links the mentions of one document; `date` is the document's, if known (see
+/// [`MatchContext::date`]).
+pub fn recognize(
+    gazetteer: &Gazetteer,
+    document: &Segmented<'_>,
+    date: Option<Date>,
+) -> Recognition {
     let mut selected = candidates::leftmost_longest(
         gazetteer,
         document.text,
@@ -234,7 +239,7 @@ pub fn recognize(gazetteer: &Gazetteer, document: &Segmented<'_>) -> Recognition
     });
     // Its tables of every match's offsets are not held while the mentions are made.
     drop(filter);
-    let context = context::match_context(gazetteer, document, &selected);
+    let context = context::match_context(gazetteer, document, date, &selected);
     let mut mentions = link::link(gazetteer, &context, &document.sentences, selected);
     describe::describe(gazetteer, document, &context, &mut mentions);
     Recognition {
@@ -364,7 +369,7 @@ mod tests {
     /// The mentions recognised in a text with the [`small`] gazetteer.
     pub(super) fn mentions(text: &str) -> Vec<Row> {
         let gazetteer = small();
-        let recognition = recognize(&gazetteer, &Segmented::new(text));
+        let recognition = recognize(&gazetteer, &Segmented::new(text), None);
         recognition
             .mentions
             .iter()
@@ -471,7 +476,7 @@ mod tests {
     #[test]
     fn a_surname_after_a_first_name_the_gazetteers_do_not_pair_is_an_unknown_person() {
         let unknown = |text: &str| -> Vec<String> {
-            let recognition = recognize(&small(), &Segmented::new(text));
+            let recognition = recognize(&small(), &Segmented::new(text), None);
             assert!(recognition.mentions.is_empty(), "{text:?}");
             let people = recognition.unknown_people.iter();
             people.map(|p| text[p.span].to_string()).collect()
