@@ -69,7 +69,7 @@ NATIONS = {
     "Paraguay": ("Paraguay", "paraguayansk", "paraguayaner", []),
     "Peru": ("Peru", "peruansk", "peruaner", []),
     "Bolivia": ("Bolivia", "boliviansk", "bolivianer", []),
-    "Mexico": ("Mexico", "meksikansk", "meksikaner", ["Mexiko"]),
+    "Mexico": ("Mexico", "meksikansk", "meksikaner", ["Mexiko", "México"]),
     "United States": ("USA", "amerikansk", "amerikaner", ["United States"]),
     "Costa Rica": ("Costa Rica", "costaricansk", "costaricaner", []),
     "Honduras": ("Honduras", "honduransk", "honduraner", []),
@@ -97,7 +97,87 @@ NATIONS = {
     "New Zealand": ("New Zealand", "newzealandsk", "newzealender", []),
     "China": ("Kina", "kinesisk", "kineser", []),
     "Canada": ("Canada", "kanadisk", "kanadier", []),
+    # The other names of the sample that Norwegian writes otherwise (Språkrådet's list of country
+    # names, as papers write them).
+    "Comoros": ("Komorene", "komorisk", "komorer", []),
+    "Ethiopia": ("Etiopia", "etiopisk", "etiopier", []),
+    "Madagascar": ("Madagaskar", "madagassisk", "madagasser", []),
+    "Mozambique": ("Mosambik", "mosambikisk", "mosambiker", []),
+    "Seychelles": ("Seychellene", "seychellisk", "seycheller", []),
+    "Central African Republic": ("Den sentralafrikanske republikk", "sentralafrikansk", "sentralafrikaner",
+                                 ["Den sentralafrikanske republikken", "Sentralafrikanske republikk"]),
+    "Chad": ("Tsjad", "tsjadisk", "tsjader", []),
+    # Both Congos are "kongolesisk": no adjective, which would not tell them apart.
+    "Congo": ("Kongo", "", "", ["Kongo-Brazzaville", "Republikken Kongo"]),
+    "Congo DR": ("DR Kongo", "", "", ["DR Congo", "Kongo-Kinshasa", "Den demokratiske republikken Kongo",
+                                      "Den demokratiske republikk Kongo"]),
+    "Equatorial Guinea": ("Ekvatorial-Guinea", "ekvatorialguineansk", "ekvatorialguineaner", []),
+    "São Tomé and Príncipe": ("São Tomé og Príncipe", "", "", []),
+    "South Sudan": ("Sør-Sudan", "sørsudansk", "sørsudaner", []),
+    "Swaziland": ("Eswatini", "", "", []),
+    "Cape Verde": ("Kapp Verde", "kappverdisk", "kappverdier", ["Cabo Verde"]),
+    "Kazakhstan": ("Kasakhstan", "", "", []),
+    "Kyrgyzstan": ("Kirgisistan", "", "", []),
+    "Tajikistan": ("Tadsjikistan", "", "", []),
+    "Uzbekistan": ("Usbekistan", "usbekisk", "usbeker", []),
+    "Maldives": ("Maldivene", "maldivisk", "maldiver", []),
+    "Philippines": ("Filippinene", "filippinsk", "filippiner", []),
+    "Cambodia": ("Kambodsja", "kambodsjansk", "kambodsjaner", []),
+    "East Timor": ("Øst-Timor", "", "", ["Timor-Leste"]),
+    "Macau": ("Macau", "", "", ["Macao"]),
+    "Dominican Republic": ("Den dominikanske republikk", "dominikansk", "dominikaner",
+                           ["Den dominikanske republikken", "Dominikanske republikk"]),
+    "Antigua and Barbuda": ("Antigua og Barbuda", "", "", []),
+    "Saint Kitts and Nevis": ("Saint Kitts og Nevis", "", "", []),
+    "Saint Vincent and the Grenadines": ("Saint Vincent og Grenadinene", "", "", []),
+    "Panama": ("Panama", "panamansk", "panamaner", ["Panamá"]),
+    "Belarus": ("Belarus", "", "", ["Hviterussland"]),
+    "Macedonia": ("Nord-Makedonia", "", "", ["North Macedonia", "Makedonia"]),
+    "Vatican City": ("Vatikanstaten", "", "", []),
+    "United Arab Emirates": ("De forente arabiske emirater", "", "",
+                             ["De arabiske emirater", "Emiratene", "UAE"]),
+    "Yemen": ("Jemen", "jemenittisk", "jemenitt", []),
+    "Iraq": ("Irak", "irakisk", "iraker", []),
+    "Lebanon": ("Libanon", "libanesisk", "libaneser", []),
+    "Palestine": ("Palestina", "palestinsk", "palestiner", []),
+    "Papua New Guinea": ("Papua Ny-Guinea", "", "", []),
+    "Solomon Islands": ("Salomonøyene", "", "", []),
+    "Micronesia": ("Mikronesia", "", "", ["Mikronesiaføderasjonen"]),
+    "Marshall Islands": ("Marshalløyene", "", "", []),
+    "Suriname": ("Surinam", "surinamsk", "surinamer", []),
+    "United States Virgin Islands": ("De amerikanske Jomfruøyene", "", "", ["Amerikanske Jomfruøyer"]),
+    "Saint Martin (French)": ("Saint-Martin", "", "", []),
+    "Cayman Islands": ("Caymanøyene", "", "", []),
+    "Turks and Caicos Islands": ("Turks- og Caicosøyene", "", "", []),
+    "British Virgin Islands": ("De britiske Jomfruøyene", "", "", ["Britiske Jomfruøyer"]),
+    "Faroe Islands": ("Færøyene", "færøysk", "færøying", []),
+    "Åland Islands": ("Åland", "ålandsk", "ålending", []),
+    "Greenland": ("Grønland", "grønlandsk", "grønlender", []),
+    "Saint Pierre and Miquelon": ("Saint-Pierre og Miquelon", "", "", []),
+    "New Caledonia": ("Ny-Caledonia", "", "", ["Nouvelle-Calédonie"]),
+    "Wallis and Futuna": ("Wallis og Futuna", "", "", []),
+    "American Samoa": ("Amerikansk Samoa", "", "", []),
+    "Northern Mariana Islands": ("Nord-Marianene", "", "", []),
+    "Cook Islands": ("Cookøyene", "", "", []),
+    "French Guiana": ("Fransk Guyana", "", "", []),
+    "Falkland Islands": ("Falklandsøyene", "", "", []),
+    "Saint Helena": ("St. Helena", "", "", ["Sankt Helena"]),
+    # A Uefa and Fifa member since 2016, not in the sample.
+    "Kosovo": ("Kosovo", "kosovarsk", "kosovar", []),
 }
+# Codes of the nations the sample lacks.
+NATION_CODES = {"Kosovo": "KVX"}
+# Rows of the sample that have no football team of their own (uninhabited or without an association)
+# or are no nation: not written.
+NOT_NATIONAL_TEAMS = {"European Union", "Great Britain", "Cocos (Keeling) Islands", "Christmas Island",
+                      "British Indian Ocean Territory", "Norfolk Island", "Pitcairn Islands",
+                      "South Georgia and South Sandwich"}
+# English names of the sample the facts elsewhere (and papers) write otherwise, and that are not
+# Norwegian: kept as aliases of the row whatever its Norwegian name.
+NATION_ENGLISH_ALIASES = {"Ireland": ["Republic of Ireland"], "Irland": ["Republic of Ireland"]}
+# The sample writes some names "Local [English]" ("Panamá [Panama]"): the English name is the
+# row's; the local one is an alias where NATIONS gives it (papers write "Panamá", not "Latvija").
+LOCAL_AND_ENGLISH = re.compile(r"^(.*?)\s*\[([^\]]+)\]$")
 # Other spellings of nations in the facts' country and nation columns.
 NATION_SPELLINGS = {"USA": "United States", "Ivory Coast": "Côte d'Ivoire", "Korea Republic": "South Korea",
                     "Korea DPR": "North Korea", "Bosnia-Herzegovina": "Bosnia and Herzegovina",
@@ -105,7 +185,7 @@ NATION_SPELLINGS = {"USA": "United States", "Ivory Coast": "Côte d'Ivoire", "Ko
                     "Cote d'Ivoire": "Côte d'Ivoire", "Republic of Ireland": "Ireland", "DR Congo": "Congo DR",
                     "Korea, South": "South Korea", "Korea, North": "North Korea", "China PR": "China",
                     "North Macedonia": "Macedonia", "FYR Macedonia": "Macedonia", "Curacao": "Curaçao",
-                    "The Gambia": "Gambia", "Panama": "Panamá [Panama]", "Bosnia Herzegovina": "Bosnia and Herzegovina",
+                    "The Gambia": "Gambia", "Bosnia Herzegovina": "Bosnia and Herzegovina",
                     "Guinea Bissau": "Guinea-Bissau", "Faroe Island": "Faroe Islands", "Türkiye": "Turkey"}
 
 # Club full name in the facts -> the short names Norwegian papers use.
@@ -546,10 +626,11 @@ def surname(name):
 
 
 # Spanish names may end with the mother's surname: "Gerard Piqué Bernabéu" is not called
-# "Bernabéu".
+# "Bernabéu". Not Panama: its players in the facts have a second given name or a double surname
+# ("Michael Amir Murillo", "Julio Dely Valdés"), not "Dely".
 SPANISH_NAMED = {"national:" + slug(n) for n in [
     "Spania", "Argentina", "Uruguay", "Chile", "Colombia", "Ecuador", "Paraguay", "Peru", "Bolivia",
-    "Venezuela", "Mexico", "Costa Rica", "Honduras", "Panama", "El Salvador", "Guatemala"]}
+    "Venezuela", "Mexico", "Costa Rica", "Honduras", "El Salvador", "Guatemala"]}
 
 
 # Korean names put the family name first ("Son Heung-min", "Koo Ja-cheol"): the hyphenated given
@@ -1105,8 +1186,14 @@ def main():
     nations, nation_by_name = [], {}
     for r in csv.DictReader(open(FACTS / "national_teams_sample.csv", encoding="utf-8")):
         english = fix_mojibake(r["name"])
+        local_and_english = LOCAL_AND_ENGLISH.match(english)
+        if local_and_english:
+            english = local_and_english.group(2)
+        if english in NOT_NATIONAL_TEAMS:
+            continue
         codes = [a for a in split_aliases(r["aliases"]) if len(a) == 3 and a.isupper()]
         no_name, adjective, demonym, extra = NATIONS.get(english, (english, "", "", []))
+        extra = extra + NATION_ENGLISH_ALIASES.get(english, [])
         team_id = "national:" + slug(no_name)
         if team_id in {n[0] for n in nations}:
             continue
@@ -1123,8 +1210,8 @@ def main():
         team_id = "national:" + slug(no_name)
         if team_id in {n[0] for n in nations}:
             continue
-        nations.append([team_id, no_name, "|".join([english] + extra if english != no_name else extra), "",
-                        adjective, demonym])
+        nations.append([team_id, no_name, "|".join([english] + extra if english != no_name else extra),
+                        NATION_CODES.get(english, ""), adjective, demonym])
         for n in [english, no_name] + extra:
             nation_by_name[n] = team_id
     write(OUT / "national_teams.csv", ["id", "name", "aliases", "country_code", "adjective", "demonym"], nations)
