@@ -463,6 +463,12 @@ mod tests {
                 "Favoritter i Italias gruppe, men vi bodde i Italia.",
                 vec![m("Italias", "national:italia", "genitive")],
             ),
+            // A campaign is no match, a landskamp is.
+            ("Italia støtter kampanjen mot landminer.", vec![]),
+            (
+                "Italia vant landskampen.",
+                vec![m("Italia", "national:italia", "exact")],
+            ),
         ]);
     }
 

@@ -5,7 +5,7 @@
 use crate::gazetteer::Gazetteer;
 use crate::ids::EntityId;
 use crate::segment::{fold, Sentence, TokenKind};
-use crate::words::football::{SENTENCE_INFIX, SENTENCE_ROOTS};
+use crate::words::football::{NOT_A_MATCH_WITH_INFIX, SENTENCE_INFIX, SENTENCE_ROOTS};
 
 /// How many words after a country's genitive may say it is the team ("Norges gruppe",
 /// "Norges nye landslag"), not the country ("Norges største supporterklubb").
@@ -27,6 +27,9 @@ pub(super) fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
         let Some(&first) = word.as_bytes().first() else {
             return false;
         };
+        if NOT_A_MATCH_WITH_INFIX.iter().any(|w| word.contains(w)) {
+            return false;
+        }
         t.kind == TokenKind::Score
             || word.contains(SENTENCE_INFIX)
             || SENTENCE_ROOTS

@@ -200,6 +200,12 @@ pub(crate) static SENTENCE_ROOTS: LazyLock<Vec<&'static str>> =
 /// `landskampen`).
 pub(crate) const SENTENCE_INFIX: &str = "kamp";
 
+/// The words with [`SENTENCE_INFIX`] (or the root `kamp`) in them that are no match: a
+/// campaign, war (`kampanjen`, `valgkampanje`, `kampfly`, `kampvogner`, `kamphandlingene`,
+/// `kampsonen`); parts of the folded word, which then is no sports word.
+pub(crate) const NOT_A_MATCH_WITH_INFIX: &[&str] =
+    &["kampanj", "kampfly", "kampvogn", "kamphandling", "kampsone"];
+
 fn roots(counts: fn(Reach) -> bool) -> Vec<&'static str> {
     FOOTBALL_WORDS
         .iter()
