@@ -137,7 +137,10 @@ impl Pipeline {
             return None;
         }
         let segmented = segment::Segmented::with_folded(text, folded);
-        let recognition = recognize::recognize(&self.gazetteer, &segmented, document.date);
+        let mut recognition = recognize::recognize(&self.gazetteer, &segmented, document.date);
+        if self.football_only && glance.short && glance.without_football_words() {
+            topic::keep_sure_players_only(&self.gazetteer, text, &mut recognition);
+        }
         Some((glance, segmented, recognition))
     }
 }
@@ -286,5 +289,28 @@ mod tests {
         );
         let long_sentence = format!("Skuespilleren bommet {}.", "igjen og ".repeat(30));
         assert_eq!(events(&long_sentence), 1, "so is a single sentence");
+    }
+
+    #[test]
+    fn a_short_text_without_football_words_names_players_in_full_only() {
+        let players = |text: &str| -> Vec<String> {
+            let document = Document::new("t", text);
+            let mentions = PIPELINE.analyze(&document).recognition.mentions;
+            mentions.iter().map(|m| text[m.span].to_string()).collect()
+        };
+        assert_eq!(
+            players("Justin åpner albumet med en lang og sensuell soulperle."),
+            Vec::<String>::new(),
+            "one word is no player without football"
+        );
+        assert_eq!(
+            players("Justin åpner albumet med en soulperle, og Erling Braut Haaland lytter."),
+            ["Erling Braut Haaland"]
+        );
+        assert_eq!(
+            players("Justin scoret etter en corner."),
+            ["Justin"],
+            "a football word makes it one"
+        );
     }
 }

@@ -106,6 +106,32 @@ impl Glance {
     pub fn may_be_football(self) -> bool {
         self.short || self.roots >= LONG_DOCUMENT_ROOTS
     }
+
+    /// Whether the text has no football word, match or news, and no score in its lead.
+    pub fn without_football_words(self) -> bool {
+        self.roots == 0 && self.news == 0
+    }
+}
+
+/// Leaves out the players a short text without football words names by one word (an alias, a
+/// genitive, a compound) or by a name several people share: there such a name is no evidence of
+/// a player (`Justin` of an album review is not FPL's James Justin, `Michael Jackson` not a
+/// footballer). The text is still read, and a player's full name kept (an analyst who feeds in
+/// one sentence means it).
+pub fn keep_sure_players_only(gazetteer: &Gazetteer, text: &str, recognition: &mut Recognition) {
+    recognition.mentions.retain(|m| {
+        let players = m
+            .entities
+            .iter()
+            .all(|&e| gazetteer.entity(e).kind == EntityKind::Player);
+        let full_name = text[m.span].contains(' ');
+        let sure = match m.how {
+            How::Exact | How::Context | How::Description => true,
+            How::Alias => full_name,
+            How::Genitive | How::Compound | How::Ambiguous => false,
+        };
+        !players || sure
+    });
 }
 
 /// The first [`LEAD_BYTES`] of a text, where a report puts its header and lead.
