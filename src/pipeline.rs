@@ -131,12 +131,13 @@ impl Pipeline {
         document: &'t Document,
     ) -> Option<(topic::Glance, segment::Segmented<'t>, Recognition)> {
         let text = document.text.as_str();
-        let folded = segment::fold(text);
-        let glance = topic::Glance::new(text, &folded);
+        // The glance reads the whole text folded; the stages after it fold a sentence at a time,
+        // so this copy (as large as the text) is gone before the tokens are made.
+        let glance = topic::Glance::new(text, &segment::fold(text));
         if self.football_only && !glance.may_be_football() {
             return None;
         }
-        let segmented = segment::Segmented::with_folded(text, folded);
+        let segmented = segment::Segmented::new(text);
         let recognition = recognize::recognize(&self.gazetteer, &segmented);
         Some((glance, segmented, recognition))
     }

@@ -3,7 +3,7 @@
 //! extra time (`i ekstraomgangene`), or relative to the minute stated before (`tre minutter
 //! senere`).
 
-use crate::segment::{Token, TokenKind};
+use crate::segment::{Folded, Token, TokenKind};
 use crate::words::time::{
     number_word_value, ADDED_TIME_REACH, ADDED_TIME_ROOTS, AFTER_LANDMARK, BEFORE_LANDMARK,
     EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS, FIRST_PERIOD, FROM_KICK_OFF, FULL_TIME_LANDMARKS,
@@ -137,7 +137,7 @@ fn is_plausible(minute: u16) -> bool {
 /// The minute a sentence states, if any; relative minutes count from `previous`. In a fact line
 /// (`Mål: 1-0 Johnsen (41)`) a number in brackets is a minute.
 pub(super) fn stated_minute(
-    folded: &str,
+    folded: &Folded,
     tokens: &[Token],
     previous: Option<Minute>,
     fact_line: bool,
@@ -173,7 +173,7 @@ pub(super) fn stated_minute(
 
 /// The case-folded words of a sentence, by token index; `""` past either end.
 struct Words<'a> {
-    folded: &'a str,
+    folded: &'a Folded,
     tokens: &'a [Token],
 }
 

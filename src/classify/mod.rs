@@ -77,7 +77,7 @@ pub(crate) use unknown_name::{fullest_name, is_name_word, written_inside_a_sente
 use crate::gazetteer::{Gazetteer, PlayerProfile};
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
-use crate::segment::{Segmented, Sentence, SentenceKind, Token, TokenKind};
+use crate::segment::{Folded, Segmented, Sentence, SentenceKind, Token, TokenKind};
 use crate::span::Span;
 use actor::Attribution;
 use cue::CueTarget;
@@ -308,7 +308,6 @@ struct Classifier<'a> {
     gazetteer: &'a Gazetteer,
     recognition: &'a Recognition,
     text: &'a str,
-    folded: &'a str,
     sentences: &'a [Sentence],
     /// Several lines start with a minute: a live blog, whose lines are dated by it.
     live_blog: bool,
@@ -385,7 +384,8 @@ struct Scope<'a> {
     gazetteer: &'a Gazetteer,
     recognition: &'a Recognition,
     text: &'a str,
-    folded: &'a str,
+    /// The sentence folded (its own copy: no stage keeps the whole document folded).
+    folded: Folded,
     /// The sentence's tokens.
     tokens: &'a [Token],
     /// The sentence's span.
@@ -431,7 +431,7 @@ impl Scope<'_> {
                 .is_some_and(PlayerProfile::is_goalkeeper)
         });
         lexicon.hits(&CueTarget {
-            folded: self.folded,
+            folded: &self.folded,
             tokens: self.tokens,
             people: &people,
             teams: &teams,
@@ -453,7 +453,6 @@ impl<'a> Classifier<'a> {
             gazetteer,
             recognition,
             text: document.text,
-            folded: document.folded.as_str(),
             sentences: &document.sentences,
             live_blog: document
                 .sentences
@@ -494,7 +493,7 @@ impl<'a> Classifier<'a> {
         if self.live_blog && self.starts_line(index) {
             running.line_minute = line_minute(self.text, scope.tokens);
         }
-        let minute = stated_minute(self.folded, scope.tokens, running.last_minute, fact_line)
+        let minute = stated_minute(&scope.folded, scope.tokens, running.last_minute, fact_line)
             .or(running.minute_before_colon.take())
             .or(running.line_minute);
         running.minutes.push(minute);
@@ -536,7 +535,7 @@ impl<'a> Classifier<'a> {
             shoot_out_kick(&mut labels, score.is_some());
         }
         if labels.iter().any(|(kind, _)| *kind == EventKind::Penalty)
-            && mentions_shoot_out(self.folded, scope.tokens)
+            && mentions_shoot_out(&scope.folded, scope.tokens)
         {
             running.shoot_out_from.get_or_insert(index);
         }
@@ -600,7 +599,7 @@ impl<'a> Classifier<'a> {
             gazetteer: self.gazetteer,
             recognition: self.recognition,
             text: self.text,
-            folded: self.folded,
+            folded: Folded::of(self.text, sentence.span),
             tokens: &sentence.tokens,
             sentence: sentence.span,
             kind: sentence.kind,
@@ -680,9 +679,9 @@ impl<'a> Classifier<'a> {
         let Some((trigger, after)) = running.score.next_told(self.text, scope.tokens) else {
             return;
         };
-        if tells_result(self.folded, scope.tokens)
-            || in_background(self.folded, scope.tokens, trigger)
-            || mentions_shoot_out(self.folded, scope.tokens)
+        if tells_result(&scope.folded, scope.tokens)
+            || in_background(&scope.folded, scope.tokens, trigger)
+            || mentions_shoot_out(&scope.folded, scope.tokens)
             || labels::cancelled(self.lexicon, self.text, hits, EventKind::Goal, trigger)
         {
             return;

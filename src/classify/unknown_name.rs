@@ -214,7 +214,8 @@ impl Scope<'_> {
     /// out (`i Norge`, `fra Costa Rica`: the place): no unknown player.
     fn is_team_name(&self, span: Span) -> bool {
         let mut forms = Vec::new();
-        self.gazetteer.forms_at(self.folded, span.start, &mut forms);
+        self.gazetteer
+            .forms_at(&self.folded, span.start, &mut forms);
         forms.iter().any(|f| {
             f.span().end == span.end
                 && self

@@ -9,7 +9,7 @@ use super::nouns::{position, role};
 use super::{Entities, How, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
 use crate::ids::{EntityId, SentenceId};
-use crate::segment::{Segmented, Sentence, Token};
+use crate::segment::{Folded, Segmented, Sentence, Token};
 use crate::span::Span;
 use crate::words::descriptions::{AGE_NOUNS, AWAY_WORDS, HOME_WORDS};
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
@@ -48,7 +48,8 @@ pub(super) fn describe(
 struct Describer<'a> {
     gazetteer: &'a Gazetteer,
     text: &'a str,
-    folded: &'a str,
+    /// The sentence the descriptions are looked for in, folded.
+    folded: Folded,
     sentences: &'a [Sentence],
     context: &'a MatchContext,
     /// The mentions of names, in document order.
@@ -92,7 +93,7 @@ impl<'a> Describer<'a> {
         Describer {
             gazetteer,
             text,
-            folded: &document.folded,
+            folded: Folded::default(),
             sentences,
             context,
             mentions,
@@ -102,13 +103,14 @@ impl<'a> Describer<'a> {
     }
 
     /// The descriptions of every token that is not part of a name or of an earlier description.
-    fn descriptions(&self) -> Descriptions {
+    fn descriptions(&mut self) -> Descriptions {
         let mentions = self.mentions;
         let mut out = Descriptions::default();
         // Mentions and descriptions are both in document order: a cursor finds overlaps and a
         // binary search the mentions in reach, so a long document costs linear time.
         let mut cursor = 0;
         for (index, sentence) in self.sentences.iter().enumerate() {
+            self.folded.cover(self.text, sentence.span);
             for (t, token) in sentence.tokens.iter().enumerate() {
                 while cursor < mentions.len() && mentions[cursor].span.end <= token.span().start {
                     cursor += 1;

@@ -23,7 +23,6 @@ use rustc_hash::FxHashMap as HashMap;
 pub(super) struct NameFilter<'a> {
     gazetteer: &'a Gazetteer,
     text: &'a str,
-    folded: &'a str,
     sentences: &'a [Sentence],
     /// Start offsets of all matches, sorted.
     starts: Vec<usize>,
@@ -108,7 +107,6 @@ impl<'a> NameFilter<'a> {
         let mut filter = NameFilter {
             gazetteer,
             text,
-            folded: &document.folded,
             sentences,
             starts: matches.iter().map(|m| m.span.start).collect(),
             ends: {
@@ -309,9 +307,9 @@ impl<'a> NameFilter<'a> {
     }
 
     fn is_sports(&mut self, sentence: SentenceId) -> bool {
-        let (folded, sentences) = (self.folded, self.sentences);
+        let (text, sentences) = (self.text, self.sentences);
         *self.sports[sentence.index()]
-            .get_or_insert_with(|| is_sports_sentence(folded, &sentences[sentence]))
+            .get_or_insert_with(|| is_sports_sentence(text, &sentences[sentence]))
     }
 
     /// A country or town named as a team needs football around it: "Norge møter Island" is the

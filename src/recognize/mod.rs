@@ -213,12 +213,7 @@ pub struct Recognition {
 
 /// Finds and links the mentions of one document.
 pub fn recognize(gazetteer: &Gazetteer, document: &Segmented<'_>) -> Recognition {
-    let mut selected = candidates::leftmost_longest(
-        gazetteer,
-        document.text,
-        document.folded.as_str(),
-        &document.sentences,
-    );
+    let mut selected = candidates::leftmost_longest(gazetteer, document.text, &document.sentences);
     let mut filter = NameFilter::new(gazetteer, document, &selected);
     let mut unknown_people = Vec::new();
     selected.retain(|m| match filter.judge(m) {

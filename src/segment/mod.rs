@@ -37,9 +37,12 @@
 //! The UD treebank writes a score as three tokens; [`Token::ud_pieces`] gives them, so that
 //! `kampfakta eval segmentation` scores our tokens the treebank's way.
 
+mod folded;
 mod merge;
 mod pieces;
 mod sentences;
+
+pub use folded::{fold, Folded};
 
 use crate::ids::SentenceId;
 pub(crate) use merge::{is_score_side, MAX_SCORE_DIGITS};
@@ -226,31 +229,22 @@ impl Sentence {
     }
 }
 
-/// One document as the stages after segmentation read it: the text, its folded copy ([`fold`]:
-/// same byte offsets) and its sentences. Built once per document and lent to every later stage.
+/// One document as the stages after segmentation read it: the text and its sentences. Built
+/// once per document and lent to every later stage, which folds the sentence it reads
+/// ([`Folded`]).
 #[derive(Debug, Clone)]
 pub struct Segmented<'d> {
     /// The document text.
     pub text: &'d str,
-    /// [`fold`] of the text: lower case, same byte offsets.
-    pub folded: String,
     /// The sentences, in order.
     pub sentences: Vec<Sentence>,
 }
 
 impl<'d> Segmented<'d> {
-    /// Folds and segments a text.
+    /// Segments a text.
     pub fn new(text: &'d str) -> Segmented<'d> {
-        Segmented::with_folded(text, fold(text))
-    }
-
-    /// Segments a text whose folded copy ([`fold`] of it) was made already, for the glance
-    /// before segmentation.
-    pub(crate) fn with_folded(text: &'d str, folded: String) -> Segmented<'d> {
-        debug_assert_eq!(folded.len(), text.len(), "folded is fold(text)");
         Segmented {
             text,
-            folded,
             sentences: segment(text),
         }
     }
@@ -278,47 +272,6 @@ pub fn tokenize(text: &str) -> Vec<Token> {
     paragraphs(text)
         .flat_map(|block| tokenize_block(text, block))
         .collect()
-}
-
-/// Lower-cases a text without moving any byte offset: a character whose lower case has another
-/// UTF-8 length (or is several characters) is kept as it is. `æ`, `ø` and `å` stay themselves.
-pub fn fold(text: &str) -> String {
-    // ASCII in bulk; then the other characters, found by their lead bytes (most text has few).
-    let mut out = text.to_ascii_lowercase();
-    let leads = text.bytes().enumerate().filter(|&(_, b)| b >= 0xC0);
-    for (at, _) in leads {
-        let Some(c) = text[at..].chars().next() else {
-            continue;
-        };
-        let mut lower = c.to_lowercase();
-        if let (Some(l), None) = (lower.next(), lower.next()) {
-            if l != c && l.len_utf8() == c.len_utf8() {
-                out.replace_range(at..at + c.len_utf8(), l.encode_utf8(&mut [0; 4]));
-            }
-        }
-    }
-    join_wrapped_lines(&mut out);
-    out
-}
-
-/// A line break after a letter or digit, with a letter or digit after it, becomes a space: a
-/// hard-wrapped line (`Thomas\nMüller`) breaks no name. A break after punctuation or before a
-/// blank line stays.
-fn join_wrapped_lines(folded: &mut String) {
-    // A byte for a byte: offsets stay, and '\n' and ' ' are both ASCII.
-    let text = folded.as_str();
-    let breaks: Vec<usize> = text
-        .match_indices('\n')
-        .map(|(at, _)| at)
-        .filter(|&at| {
-            let before = text[..at].chars().next_back();
-            let after = text[at + 1..].chars().next();
-            before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric)
-        })
-        .collect();
-    for at in breaks {
-        folded.replace_range(at..=at, " ");
-    }
 }
 
 /// The tokens of one paragraph: its word-boundary pieces, merged by the Norwegian rules.
@@ -379,20 +332,6 @@ mod tests {
     fn a_token_takes_nine_bytes_and_a_sentence_48() {
         assert_eq!(std::mem::size_of::<Token>(), 9);
         assert_eq!(std::mem::size_of::<Sentence>(), 48);
-    }
-
-    #[test]
-    fn folding_joins_a_name_broken_over_two_lines() {
-        let table = [
-            ("Thomas\nMüller", "thomas müller"),
-            ("slutt.\nMüller", "slutt.\nmüller"),
-            ("Brann\n\nMolde", "brann\n\nmolde"),
-            ("ØRJAN\nNYLAND", "ørjan nyland"),
-        ];
-        for (text, folded) in table {
-            assert_eq!(fold(text), folded, "{text:?}");
-            assert_eq!(fold(text).len(), text.len(), "{text:?}: offsets stay");
-        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
 use crate::pipeline::Analysis;
 use crate::recognize::Mention;
-use crate::segment::{fold, is_team_code, Sentence, Token, TokenKind};
+use crate::segment::{is_team_code, Folded, Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::text::{is_capitalised, previous_word, used_in_lower_case};
 use crate::words::descriptions::{PLAYER_TITLE_ENDINGS, POSITIONS, ROLE_NOUNS, TEAM_NOUNS};
@@ -487,12 +487,11 @@ fn team_named(gazetteer: &Gazetteer, name: &str) -> Option<EntityId> {
 
 /// The entities whose form is `name`, whole.
 fn forms_of(gazetteer: &Gazetteer, name: &str) -> Vec<EntityId> {
-    let folded = fold(name);
     let mut forms = Vec::new();
-    gazetteer.forms_at(&folded, 0, &mut forms);
+    gazetteer.forms_at(&Folded::whole(name), 0, &mut forms);
     forms
         .iter()
-        .filter(|f| f.span().end == folded.len())
+        .filter(|f| f.span().end == name.len())
         .flat_map(|f| gazetteer.candidates(f.pattern()).iter().map(|c| c.entity))
         .collect()
 }
