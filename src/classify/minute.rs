@@ -361,7 +361,7 @@ mod tests {
     fn live_blog_lines_start_with_a_minute() {
         let led = |text: &str| {
             let document = Segmented::new(text);
-            minute_led(text, &document.sentences[0].tokens)
+            minute_led(text, document.tokens_of(&document.sentences[0]))
         };
         assert!(led("23' Mål for Brann!"));
         assert!(led("90+2: Slutt."));
@@ -369,7 +369,7 @@ mod tests {
         assert!(!led("2014: Et godt år."));
         let dated = |text: &str| {
             let document = Segmented::new(text);
-            line_minute(text, &document.sentences[0].tokens).map(|m| m.to_string())
+            line_minute(text, document.tokens_of(&document.sentences[0])).map(|m| m.to_string())
         };
         assert_eq!(dated("23' Mål for Brann!").as_deref(), Some("23"));
         assert_eq!(dated("45+2' Pause.").as_deref(), Some("45+2"));

@@ -309,6 +309,8 @@ struct Classifier<'a> {
     recognition: &'a Recognition,
     text: &'a str,
     sentences: &'a [Sentence],
+    /// The document's tokens; a sentence's are `&tokens[sentence.tokens]`.
+    tokens: &'a [Token],
     /// Several lines start with a minute: a live blog, whose lines are dated by it.
     live_blog: bool,
     /// What the model layer reads, when a model decides or training traces.
@@ -454,10 +456,11 @@ impl<'a> Classifier<'a> {
             recognition,
             text: document.text,
             sentences: &document.sentences,
+            tokens: &document.tokens,
             live_blog: document
                 .sentences
                 .iter()
-                .filter(|s| minute_led(document.text, &s.tokens))
+                .filter(|s| minute_led(document.text, document.tokens_of(s)))
                 .count()
                 >= LIVE_BLOG_LINES,
             for_model: None,
@@ -470,11 +473,11 @@ impl<'a> Classifier<'a> {
         let hits = (0..self.sentences.len())
             .map(|index| self.scope(&mut cursor, index).cue_hits(self.lexicon))
             .collect();
-        let header = self
-            .sentences
-            .iter()
-            .take(3)
-            .any(|s| s.tokens.iter().any(|t| t.kind == TokenKind::Score));
+        let header = self.sentences.iter().take(3).any(|s| {
+            self.tokens[s.tokens]
+                .iter()
+                .any(|t| t.kind == TokenKind::Score)
+        });
         self.for_model = Some(ForModel {
             model,
             vocabulary,
@@ -600,7 +603,7 @@ impl<'a> Classifier<'a> {
             recognition: self.recognition,
             text: self.text,
             folded: Folded::of(self.text, sentence.span),
-            tokens: &sentence.tokens,
+            tokens: &self.tokens[sentence.tokens],
             sentence: sentence.span,
             kind: sentence.kind,
             mentions: start..end,

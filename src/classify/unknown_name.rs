@@ -243,6 +243,7 @@ pub(crate) fn fullest_name(
     gazetteer: &Gazetteer,
     text: &str,
     sentences: &[Sentence],
+    tokens: &[Token],
     mentions: &[Mention],
     name: Span,
 ) -> Span {
@@ -258,7 +259,7 @@ pub(crate) fn fullest_name(
         .iter()
         .filter(|s| s.span.end > window.start && s.span.start < window.end);
     for sentence in near {
-        let tokens = &sentence.tokens;
+        let tokens = &tokens[sentence.tokens];
         for at in 0..tokens.len() {
             let follows = words
                 .iter()

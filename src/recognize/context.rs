@@ -116,7 +116,11 @@ pub(super) fn match_context(
         return MatchContext {
             home: Some(home),
             away: Some(away),
-            score: score_after(text, &sentences[sentence_of(second.span.start)], second),
+            score: score_after(
+                text,
+                document.tokens_of(&sentences[sentence_of(second.span.start)]),
+                second,
+            ),
         };
     }
     MatchContext::default()
@@ -124,9 +128,8 @@ pub(super) fn match_context(
 
 /// The score that follows the second team of a header, which may put it on the next line
 /// ("AALESUND\n- ODD 5–1").
-fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Span> {
-    sentence
-        .tokens
+fn score_after(text: &str, tokens: &[Token], second: &RawMatch) -> Option<Span> {
+    tokens
         .iter()
         .find(|t| {
             t.kind == TokenKind::Score
@@ -160,7 +163,7 @@ const YEAR_DIGITS: usize = 4;
 
 /// The year of the report, from a date in its first sentences (a dateline: `22.01.2012`,
 /// `22. januar 2012`), if it gives one.
-pub(super) fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
+pub(super) fn report_year(text: &str, sentences: &[Sentence], tokens: &[Token]) -> Option<i32> {
     let year = |s: &str| {
         s.parse::<i32>()
             .ok()
@@ -170,14 +173,14 @@ pub(super) fn report_year(text: &str, sentences: &[Sentence]) -> Option<i32> {
         .iter()
         .take(DATELINE_SENTENCES)
         .find_map(|sentence| {
-            sentence.tokens.iter().enumerate().find_map(|(i, token)| {
+            let tokens = &tokens[sentence.tokens];
+            tokens.iter().enumerate().find_map(|(i, token)| {
                 let surface = &text[token.span()];
                 if surface.matches('.').count() == 2 {
                     return surface.rsplit('.').next().and_then(year);
                 }
-                let after_month = i > 0
-                    && MONTHS
-                        .contains(&text[sentence.tokens[i - 1].span()].to_lowercase().as_str());
+                let after_month =
+                    i > 0 && MONTHS.contains(&text[tokens[i - 1].span()].to_lowercase().as_str());
                 if after_month {
                     year(surface)
                 } else {

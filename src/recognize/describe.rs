@@ -51,6 +51,8 @@ struct Describer<'a> {
     /// The sentence the descriptions are looked for in, folded.
     folded: Folded,
     sentences: &'a [Sentence],
+    /// The document's tokens; a sentence's are `&tokens[sentence.tokens]`.
+    tokens: &'a [Token],
     context: &'a MatchContext,
     /// The mentions of names, in document order.
     mentions: &'a [Mention],
@@ -97,7 +99,8 @@ impl<'a> Describer<'a> {
             sentences,
             context,
             mentions,
-            year: report_year(text, sentences),
+            tokens: &document.tokens,
+            year: report_year(text, sentences, &document.tokens),
             stated: stated_ages(gazetteer, text, mentions),
         }
     }
@@ -111,7 +114,7 @@ impl<'a> Describer<'a> {
         let mut cursor = 0;
         for (index, sentence) in self.sentences.iter().enumerate() {
             self.folded.cover(self.text, sentence.span);
-            for (t, token) in sentence.tokens.iter().enumerate() {
+            for (t, token) in self.tokens[sentence.tokens].iter().enumerate() {
                 while cursor < mentions.len() && mentions[cursor].span.end <= token.span().start {
                     cursor += 1;
                 }
@@ -144,7 +147,7 @@ impl<'a> Describer<'a> {
     /// The description token `t` of sentence `index` opens, if any: of a team first, else of a
     /// player (`found` holds the descriptions before it).
     fn description(&self, index: usize, t: usize, found: &[Mention]) -> Option<Mention> {
-        let token = &self.sentences[index].tokens[t];
+        let token = &self.tokens[self.sentences[index].tokens][t];
         let (span, entity) = match self.described_team(token) {
             Some(team) => (token.span(), team),
             None => self.described_player(index, t, found)?,
@@ -177,7 +180,8 @@ impl<'a> Describer<'a> {
         t: usize,
         found: &[Mention],
     ) -> Option<(Span, EntityId)> {
-        let (span, wanted) = self.player_description(&self.sentences[index].tokens, t)?;
+        let (span, wanted) =
+            self.player_description(&self.tokens[self.sentences[index].tokens], t)?;
         let mut compatible = self.compatible_players(span, self.reach(index), found, wanted);
         // A player whose age the report states beats one whose age is unknown.
         if let Wanted::Age(age) = wanted {

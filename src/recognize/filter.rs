@@ -9,7 +9,7 @@ use super::places::{football_word_opens, is_place_named, is_sports_sentence};
 use super::{sentence_at, How};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::ids::{EntityId, SentenceId};
-use crate::segment::{fold, Segmented, Sentence};
+use crate::segment::{fold, Segmented, Sentence, Token};
 use crate::span::Span;
 use crate::text::{
     is_capitalised, is_dash, is_name_gap, leading_word, next_word_start, one_dash, previous_word,
@@ -24,6 +24,8 @@ pub(super) struct NameFilter<'a> {
     gazetteer: &'a Gazetteer,
     text: &'a str,
     sentences: &'a [Sentence],
+    /// The document's tokens; a sentence's are `&tokens[sentence.tokens]`.
+    tokens: &'a [Token],
     /// Start offsets of all matches, sorted.
     starts: Vec<usize>,
     /// End offsets of all matches, sorted.
@@ -108,6 +110,7 @@ impl<'a> NameFilter<'a> {
             gazetteer,
             text,
             sentences,
+            tokens: &document.tokens,
             starts: matches.iter().map(|m| m.span.start).collect(),
             ends: {
                 let mut ends: Vec<usize> = matches.iter().map(|m| m.span.end).collect();
@@ -307,9 +310,9 @@ impl<'a> NameFilter<'a> {
     }
 
     fn is_sports(&mut self, sentence: SentenceId) -> bool {
-        let (text, sentences) = (self.text, self.sentences);
+        let (text, sentences, tokens) = (self.text, self.sentences, self.tokens);
         *self.sports[sentence.index()]
-            .get_or_insert_with(|| is_sports_sentence(text, &sentences[sentence]))
+            .get_or_insert_with(|| is_sports_sentence(text, tokens, &sentences[sentence]))
     }
 
     /// A country or town named as a team needs football around it: "Norge møter Island" is the

@@ -145,7 +145,7 @@ impl Finder<'_> {
     /// `Ranheim-spissen` alone: Ranheim is a club).
     fn after_roles(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
-        let tokens = &sentence.tokens;
+        let tokens = self.analysis.tokens_of(sentence);
         for (t, token) in tokens.iter().enumerate() {
             let word = &text[token.span()];
             let (head, noun) = match word.rsplit_once('-') {
@@ -251,7 +251,7 @@ impl Finder<'_> {
     /// a sentence, they need the first name.
     fn full_names(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
-        let tokens = &sentence.tokens;
+        let tokens = self.analysis.tokens_of(sentence);
         let first_word = tokens.iter().position(|t| t.kind == TokenKind::Word);
         let mut t = 0;
         while t < tokens.len() {
@@ -305,7 +305,7 @@ impl Finder<'_> {
     /// right after a name of several words is its club or town (`Per Olsen, Bergen`).
     fn fact_line(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
-        let tokens = &sentence.tokens;
+        let tokens = self.analysis.tokens_of(sentence);
         let Some(colon) = tokens
             .iter()
             .take(LABEL_TOKENS)
@@ -342,9 +342,10 @@ impl Finder<'_> {
         let (items, sentence_id) = if colon + 1 == tokens.len() {
             let sentences = &self.analysis.sentences;
             match sentences.get(sentence_id.index() + 1) {
-                Some(next) if !text[sentence.span.end..next.span.start].contains('\n') => {
-                    (&next.tokens[..], SentenceId::new(sentence_id.index() + 1))
-                }
+                Some(next) if !text[sentence.span.end..next.span.start].contains('\n') => (
+                    self.analysis.tokens_of(next),
+                    SentenceId::new(sentence_id.index() + 1),
+                ),
                 _ => return,
             }
         } else {

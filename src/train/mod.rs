@@ -63,8 +63,8 @@ impl TrainingSet {
         for (document, folded) in &segmented {
             for sentence in &document.sentences {
                 forms.extend(
-                    sentence
-                        .tokens
+                    document
+                        .tokens_of(sentence)
                         .iter()
                         .filter(|t| matches!(t.kind, TokenKind::Word | TokenKind::Abbreviation))
                         .map(|t| &folded[t.span()]),

@@ -261,7 +261,7 @@ mod tests {
         }];
         let view = SentenceView {
             folded: &folded,
-            tokens: &sentence.tokens,
+            tokens: document.tokens_of(sentence),
             rule_labels: bits([EventKind::Goal]),
             previous_labels: 0,
             cues: &hits,
