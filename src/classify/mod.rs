@@ -711,6 +711,12 @@ mod tests {
     use super::*;
     use std::sync::LazyLock;
 
+    #[test]
+    fn an_event_takes_96_bytes() {
+        // An event for every 300 bytes of a long report, all kept to the output.
+        assert_eq!(std::mem::size_of::<Event>(), 96);
+    }
+
     /// The kind and minute of each event of a text, without gazetteers.
     pub(super) fn labels(text: &str) -> Vec<(&'static str, String)> {
         static NO_NAMES: LazyLock<Gazetteer> =

@@ -388,7 +388,7 @@ mod tests {
 
     #[test]
     fn one_entity_is_held_inline() {
-        assert_eq!(std::mem::size_of::<Mention>(), 48);
+        assert_eq!(std::mem::size_of::<Mention>(), 40);
         let entities = Entities::from(vec![EntityId::new(7)]);
         assert!(matches!(entities.0, OneOrMore::One(_)));
         assert_eq!(entities.as_slice(), [EntityId::new(7)]);
