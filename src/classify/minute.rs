@@ -3,6 +3,7 @@
 //! extra time (`i ekstraomgangene`), or relative to the minute stated before (`tre minutter
 //! senere`).
 
+use crate::ids::SentenceId;
 use crate::segment::{Folded, Token, TokenKind};
 use crate::words::time::{
     number_word_value, ADDED_TIME_REACH, ADDED_TIME_ROOTS, AFTER_LANDMARK, BEFORE_LANDMARK,
@@ -29,6 +30,28 @@ const LAST_PLAUSIBLE_MINUTE: u16 = 130;
 const QUARTER: u16 = 15;
 /// How many words before `ekstraomgangene` an `i` may stand (`i den første ekstraomgangen`).
 const EXTRA_TIME_PREPOSITION_WORDS: usize = 3;
+
+/// The minute each sentence of a document states or is dated by (a live blog's line), for the
+/// sentences that have one.
+///
+/// Only those are held, in sentence order: most sentences state no minute, and a table of every
+/// sentence's is alive from classification to the match facts with every other stage's results.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StatedMinutes(Vec<(SentenceId, Minute)>);
+
+impl StatedMinutes {
+    /// The minute of `sentence`, if it states one or is dated by one.
+    pub fn get(&self, sentence: SentenceId) -> Option<Minute> {
+        let at = self.0.binary_search_by_key(&sentence, |&(s, _)| s).ok()?;
+        Some(self.0[at].1)
+    }
+
+    /// Adds the minute of the sentence after the last one added, if it has one.
+    pub(super) fn push(&mut self, sentence: SentenceId, minute: Option<Minute>) {
+        debug_assert!(self.0.last().is_none_or(|&(last, _)| last < sentence));
+        self.0.extend(minute.map(|minute| (sentence, minute)));
+    }
+}
 
 /// A match minute as football writes it: `56`, `90+`, `90+2`, `120`; or the span of extra time a
 /// report gives without a minute: `91-105`, `106-120`, `91-120`.

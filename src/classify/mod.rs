@@ -70,7 +70,7 @@ mod with_model;
 
 pub use examples::{check_examples, rows_matching, ExampleProblem};
 pub use lexicon::{CueRow, Lexicon};
-pub use minute::Minute;
+pub use minute::{Minute, StatedMinutes};
 pub use model::Model;
 pub(crate) use unknown_name::{fullest_name, is_name_word, written_inside_a_sentence};
 
@@ -178,7 +178,7 @@ pub struct Classified {
     pub rule_kinds: Vec<EventKind>,
     /// The minute each sentence states or is dated by (a live blog's line), by sentence index:
     /// what dates a goal told over two sentences.
-    pub minutes: Vec<Option<Minute>>,
+    pub minutes: StatedMinutes,
 }
 
 /// Classifies every sentence of a document with the rules and, when given, a model, which
@@ -355,7 +355,7 @@ struct Running {
     /// The minute the current line of a live blog starts with, for all its sentences.
     line_minute: Option<Minute>,
     /// The minute each sentence so far states or is dated by.
-    minutes: Vec<Option<Minute>>,
+    minutes: StatedMinutes,
     /// The score told so far, from 0-0: a sentence that states the next one tells a goal.
     score: ScoreState,
     /// The lexicon rows that matched, when traced.
@@ -499,7 +499,7 @@ impl<'a> Classifier<'a> {
         let minute = stated_minute(&scope.folded, scope.tokens, running.last_minute, fact_line)
             .or(running.minute_before_colon.take())
             .or(running.line_minute);
-        running.minutes.push(minute);
+        running.minutes.push(SentenceId::new(index), minute);
         if minute.is_some() {
             running.last_minute = minute;
         }

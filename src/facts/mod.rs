@@ -4,7 +4,7 @@
 mod fact_line;
 mod story;
 
-use crate::classify::{fullest_name, Event, Minute};
+use crate::classify::{fullest_name, Event, Minute, StatedMinutes};
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
@@ -111,7 +111,7 @@ pub(crate) fn match_facts(
     document: &Segmented<'_>,
     recognition: &Recognition,
     events: &[Event],
-    minutes: &[Option<Minute>],
+    minutes: &StatedMinutes,
 ) -> Option<MatchFacts> {
     Evidence {
         gazetteer,
@@ -135,7 +135,7 @@ struct Evidence<'a> {
     tokens: &'a [Token],
     recognition: &'a Recognition,
     events: &'a [Event],
-    minutes: &'a [Option<Minute>],
+    minutes: &'a StatedMinutes,
 }
 
 impl Evidence<'_> {
