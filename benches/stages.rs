@@ -72,7 +72,7 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             let sentences: usize = docs
                 .iter()
-                .map(|d| segment::segment(black_box(&d.text)).len())
+                .map(|d| segment::segment(black_box(&d.text)).sentences.len())
                 .sum();
             assert!(sentences >= 4_000, "{sentences} sentences");
             sentences

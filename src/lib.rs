@@ -17,8 +17,9 @@
 //!
 //! [`Pipeline::analyze`] runs stages 2 to 4 on one document (module [`pipeline`]); the
 //! [`Analysis`] it returns holds everything found, match facts included, and [`export`] only
-//! writes it. Segmentation builds one view of the document ([`segment::Segmented`]: text, folded
-//! text, sentences, each sentence prose or a fact line) that every later stage reads. A stage
+//! writes it. Segmentation builds one view of the document ([`segment::Segmented`]: text and
+//! sentences, each sentence prose or a fact line) that every later stage reads, folding the
+//! sentence it is at ([`segment::Folded`]: lower case, same byte offsets). A stage
 //! imports only the stages before it; the Norwegian words the rules test are listed once, in
 //! `src/words/`, and the cue lexicon and gazetteers are CSV files.
 //!

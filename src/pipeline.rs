@@ -8,7 +8,7 @@ use crate::facts::{match_facts, MatchFacts};
 use crate::gazetteer::Gazetteer;
 use crate::ingest::Document;
 use crate::recognize::{self, Recognition};
-use crate::segment::{self, Sentence};
+use crate::segment::{self, Sentence, Token};
 use crate::topic;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -31,6 +31,8 @@ pub struct Analysis<'d> {
     pub document: &'d Document,
     /// Its sentences, in document order.
     pub sentences: Vec<Sentence>,
+    /// Its tokens, in document order; a sentence's are `&tokens[sentence.tokens]`.
+    pub tokens: Vec<Token>,
     /// The mentions of gazetteer entities and the match the report is about.
     pub recognition: Recognition,
     /// The events, in sentence order.
@@ -44,12 +46,15 @@ pub struct Analysis<'d> {
 }
 
 impl Analysis<'_> {
+    /// The tokens of one of the document's sentences (none after [`Analysis::drop_tokens`]).
+    pub fn tokens_of(&self, sentence: &Sentence) -> &[Token] {
+        self.tokens.get(sentence.tokens.range()).unwrap_or_default()
+    }
+
     /// Frees the sentences' tokens, which nothing after the analysis reads (the rows and pages
     /// are written from spans): the largest part of a document's memory, 1.65 times its size.
     pub fn drop_tokens(&mut self) {
-        for sentence in &mut self.sentences {
-            sentence.tokens = Box::default();
-        }
+        self.tokens = Vec::new();
     }
 }
 
@@ -115,6 +120,7 @@ impl Pipeline {
         Analysis {
             document,
             sentences: segmented.sentences,
+            tokens: segmented.tokens,
             recognition,
             events,
             facts,
@@ -131,12 +137,13 @@ impl Pipeline {
         document: &'t Document,
     ) -> Option<(topic::Glance, segment::Segmented<'t>, Recognition)> {
         let text = document.text.as_str();
-        let folded = segment::fold(text);
-        let glance = topic::Glance::new(text, &folded);
+        // The glance reads the whole text folded; the stages after it fold a sentence at a time,
+        // so this copy (as large as the text) is gone before the tokens are made.
+        let glance = topic::Glance::new(text, &segment::fold(text));
         if self.football_only && !glance.may_be_football() {
             return None;
         }
-        let segmented = segment::Segmented::with_folded(text, folded);
+        let segmented = segment::Segmented::new(text);
         let mut recognition = recognize::recognize(&self.gazetteer, &segmented, document.date);
         if self.football_only && glance.short && glance.without_football_words() {
             topic::keep_sure_players_only(&self.gazetteer, text, &mut recognition);
@@ -188,6 +195,7 @@ impl<'d> Analysis<'d> {
         Analysis {
             document,
             sentences: Vec::new(),
+            tokens: Vec::new(),
             recognition: Recognition::default(),
             events: Vec::new(),
             facts: None,

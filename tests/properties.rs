@@ -61,7 +61,7 @@ fn check(text: &str) {
         assert!(
             text.is_char_boundary(sentence.span.start) && text.is_char_boundary(sentence.span.end)
         );
-        for token in &sentence.tokens {
+        for token in analysis.tokens_of(sentence) {
             assert!(
                 text.get(token.span().range())
                     .is_some_and(|s| !s.is_empty()),

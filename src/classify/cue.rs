@@ -5,7 +5,7 @@
 use super::minute::number_word;
 use super::EventKind;
 use crate::lemma::Lemmatizer;
-use crate::segment::{is_score_side, Token, TokenKind, MAX_SCORE_DIGITS};
+use crate::segment::{is_score_side, Folded, Token, TokenKind, MAX_SCORE_DIGITS};
 use crate::words::football::is_keeper_noun;
 
 /// What a row does to its event (its `role`, `scope` and `requires`).
@@ -558,7 +558,7 @@ pub(super) struct Cue {
 
 /// The token a `^` cue starts at: the first, or the one after a quote's opening dash or
 /// guillemet ("– Straffer er lotteri").
-pub(super) fn first_word(folded: &str, tokens: &[Token]) -> usize {
+pub(super) fn first_word(folded: &Folded, tokens: &[Token]) -> usize {
     tokens
         .iter()
         .take_while(|t| matches!(&folded[t.span()], "-" | "–" | "—" | "«" | "\""))
@@ -568,8 +568,8 @@ pub(super) fn first_word(folded: &str, tokens: &[Token]) -> usize {
 /// A sentence as cues are matched against it.
 #[derive(Clone, Copy)]
 pub(super) struct CueTarget<'a> {
-    /// The case-folded text of the document.
-    pub(super) folded: &'a str,
+    /// The sentence's case-folded text, read at document offsets.
+    pub(super) folded: &'a Folded,
     /// The sentence's tokens.
     pub(super) tokens: &'a [Token],
     /// The byte ranges of the sentence's mentions of people, in text order, for `@person`.

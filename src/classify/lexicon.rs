@@ -9,7 +9,7 @@ use super::minute::number_word;
 use super::EventKind;
 use crate::error::{Error, Problem, Result};
 use crate::lemma::Lemmatizer;
-use crate::segment::Token;
+use crate::segment::{Folded, Token};
 use crate::span::Span;
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 // Looked up once per word of every document: a fast hasher matters, and keys are not hostile.
@@ -404,7 +404,7 @@ impl Lexicon {
     /// token their first element matches.
     fn anchored_wildcard_tries(
         &self,
-        folded: &str,
+        folded: &Folded,
         tokens: &[Token],
         possible: &[u64],
         tries: &mut Vec<(usize, usize)>,
@@ -426,7 +426,7 @@ impl Lexicon {
 
     /// Adds to `tries` the cues starting with a wildcard word whose literal the automaton finds
     /// in a token of the sentence, at that token.
-    fn wildcard_tries(&self, folded: &str, tokens: &[Token], tries: &mut Vec<(usize, usize)>) {
+    fn wildcard_tries(&self, folded: &Folded, tokens: &[Token], tries: &mut Vec<(usize, usize)>) {
         let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
             return;
         };

@@ -3,7 +3,8 @@
 //! extra time (`i ekstraomgangene`), or relative to the minute stated before (`tre minutter
 //! senere`).
 
-use crate::segment::{Token, TokenKind};
+use crate::ids::SentenceId;
+use crate::segment::{Folded, Token, TokenKind};
 use crate::words::time::{
     number_word_value, ADDED_TIME_REACH, ADDED_TIME_ROOTS, AFTER_LANDMARK, BEFORE_LANDMARK,
     EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS, FIRST_PERIOD, FROM_KICK_OFF, FULL_TIME_LANDMARKS,
@@ -29,6 +30,28 @@ const LAST_PLAUSIBLE_MINUTE: u16 = 130;
 const QUARTER: u16 = 15;
 /// How many words before `ekstraomgangene` an `i` may stand (`i den første ekstraomgangen`).
 const EXTRA_TIME_PREPOSITION_WORDS: usize = 3;
+
+/// The minute each sentence of a document states or is dated by (a live blog's line), for the
+/// sentences that have one.
+///
+/// Only those are held, in sentence order: most sentences state no minute, and a table of every
+/// sentence's is alive from classification to the match facts with every other stage's results.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StatedMinutes(Vec<(SentenceId, Minute)>);
+
+impl StatedMinutes {
+    /// The minute of `sentence`, if it states one or is dated by one.
+    pub fn get(&self, sentence: SentenceId) -> Option<Minute> {
+        let at = self.0.binary_search_by_key(&sentence, |&(s, _)| s).ok()?;
+        Some(self.0[at].1)
+    }
+
+    /// Adds the minute of the sentence after the last one added, if it has one.
+    pub(super) fn push(&mut self, sentence: SentenceId, minute: Option<Minute>) {
+        debug_assert!(self.0.last().is_none_or(|&(last, _)| last < sentence));
+        self.0.extend(minute.map(|minute| (sentence, minute)));
+    }
+}
 
 /// A match minute as football writes it: `56`, `90+`, `90+2`, `120`; or the span of extra time a
 /// report gives without a minute: `91-105`, `106-120`, `91-120`.
@@ -137,7 +160,7 @@ fn is_plausible(minute: u16) -> bool {
 /// The minute a sentence states, if any; relative minutes count from `previous`. In a fact line
 /// (`Mål: 1-0 Johnsen (41)`) a number in brackets is a minute.
 pub(super) fn stated_minute(
-    folded: &str,
+    folded: &Folded,
     tokens: &[Token],
     previous: Option<Minute>,
     fact_line: bool,
@@ -173,7 +196,7 @@ pub(super) fn stated_minute(
 
 /// The case-folded words of a sentence, by token index; `""` past either end.
 struct Words<'a> {
-    folded: &'a str,
+    folded: &'a Folded,
     tokens: &'a [Token],
 }
 
@@ -361,7 +384,7 @@ mod tests {
     fn live_blog_lines_start_with_a_minute() {
         let led = |text: &str| {
             let document = Segmented::new(text);
-            minute_led(text, &document.sentences[0].tokens)
+            minute_led(text, document.tokens_of(&document.sentences[0]))
         };
         assert!(led("23' Mål for Brann!"));
         assert!(led("90+2: Slutt."));
@@ -369,7 +392,7 @@ mod tests {
         assert!(!led("2014: Et godt år."));
         let dated = |text: &str| {
             let document = Segmented::new(text);
-            line_minute(text, &document.sentences[0].tokens).map(|m| m.to_string())
+            line_minute(text, document.tokens_of(&document.sentences[0])).map(|m| m.to_string())
         };
         assert_eq!(dated("23' Mål for Brann!").as_deref(), Some("23"));
         assert_eq!(dated("45+2' Pause.").as_deref(), Some("45+2"));

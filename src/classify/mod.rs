@@ -70,14 +70,14 @@ mod with_model;
 
 pub use examples::{check_examples, rows_matching, ExampleProblem};
 pub use lexicon::{CueRow, Lexicon};
-pub use minute::Minute;
+pub use minute::{Minute, StatedMinutes};
 pub use model::Model;
 pub(crate) use unknown_name::{fullest_name, is_name_word, written_inside_a_sentence};
 
 use crate::gazetteer::{Gazetteer, PlayerProfile};
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
-use crate::segment::{Segmented, Sentence, SentenceKind, Token, TokenKind};
+use crate::segment::{Folded, Segmented, Sentence, SentenceKind, Token, TokenKind};
 use crate::span::Span;
 use actor::Attribution;
 use cue::CueTarget;
@@ -178,7 +178,7 @@ pub struct Classified {
     pub rule_kinds: Vec<EventKind>,
     /// The minute each sentence states or is dated by (a live blog's line), by sentence index:
     /// what dates a goal told over two sentences.
-    pub minutes: Vec<Option<Minute>>,
+    pub minutes: StatedMinutes,
 }
 
 /// Classifies every sentence of a document with the rules and, when given, a model, which
@@ -308,8 +308,9 @@ struct Classifier<'a> {
     gazetteer: &'a Gazetteer,
     recognition: &'a Recognition,
     text: &'a str,
-    folded: &'a str,
     sentences: &'a [Sentence],
+    /// The document's tokens; a sentence's are `&tokens[sentence.tokens]`.
+    tokens: &'a [Token],
     /// Several lines start with a minute: a live blog, whose lines are dated by it.
     live_blog: bool,
     /// What the model layer reads, when a model decides or training traces.
@@ -354,7 +355,7 @@ struct Running {
     /// The minute the current line of a live blog starts with, for all its sentences.
     line_minute: Option<Minute>,
     /// The minute each sentence so far states or is dated by.
-    minutes: Vec<Option<Minute>>,
+    minutes: StatedMinutes,
     /// The score told so far, from 0-0: a sentence that states the next one tells a goal.
     score: ScoreState,
     /// The lexicon rows that matched, when traced.
@@ -385,7 +386,8 @@ struct Scope<'a> {
     gazetteer: &'a Gazetteer,
     recognition: &'a Recognition,
     text: &'a str,
-    folded: &'a str,
+    /// The sentence folded (its own copy: no stage keeps the whole document folded).
+    folded: Folded,
     /// The sentence's tokens.
     tokens: &'a [Token],
     /// The sentence's span.
@@ -431,7 +433,7 @@ impl Scope<'_> {
                 .is_some_and(PlayerProfile::is_goalkeeper)
         });
         lexicon.hits(&CueTarget {
-            folded: self.folded,
+            folded: &self.folded,
             tokens: self.tokens,
             people: &people,
             teams: &teams,
@@ -453,12 +455,12 @@ impl<'a> Classifier<'a> {
             gazetteer,
             recognition,
             text: document.text,
-            folded: document.folded.as_str(),
             sentences: &document.sentences,
+            tokens: &document.tokens,
             live_blog: document
                 .sentences
                 .iter()
-                .filter(|s| minute_led(document.text, &s.tokens))
+                .filter(|s| minute_led(document.text, document.tokens_of(s)))
                 .count()
                 >= LIVE_BLOG_LINES,
             for_model: None,
@@ -471,11 +473,11 @@ impl<'a> Classifier<'a> {
         let hits = (0..self.sentences.len())
             .map(|index| self.scope(&mut cursor, index).cue_hits(self.lexicon))
             .collect();
-        let header = self
-            .sentences
-            .iter()
-            .take(3)
-            .any(|s| s.tokens.iter().any(|t| t.kind == TokenKind::Score));
+        let header = self.sentences.iter().take(3).any(|s| {
+            self.tokens[s.tokens]
+                .iter()
+                .any(|t| t.kind == TokenKind::Score)
+        });
         self.for_model = Some(ForModel {
             model,
             vocabulary,
@@ -494,10 +496,10 @@ impl<'a> Classifier<'a> {
         if self.live_blog && self.starts_line(index) {
             running.line_minute = line_minute(self.text, scope.tokens);
         }
-        let minute = stated_minute(self.folded, scope.tokens, running.last_minute, fact_line)
+        let minute = stated_minute(&scope.folded, scope.tokens, running.last_minute, fact_line)
             .or(running.minute_before_colon.take())
             .or(running.line_minute);
-        running.minutes.push(minute);
+        running.minutes.push(SentenceId::new(index), minute);
         if minute.is_some() {
             running.last_minute = minute;
         }
@@ -536,7 +538,7 @@ impl<'a> Classifier<'a> {
             shoot_out_kick(&mut labels, score.is_some());
         }
         if labels.iter().any(|(kind, _)| *kind == EventKind::Penalty)
-            && mentions_shoot_out(self.folded, scope.tokens)
+            && mentions_shoot_out(&scope.folded, scope.tokens)
         {
             running.shoot_out_from.get_or_insert(index);
         }
@@ -600,8 +602,8 @@ impl<'a> Classifier<'a> {
             gazetteer: self.gazetteer,
             recognition: self.recognition,
             text: self.text,
-            folded: self.folded,
-            tokens: &sentence.tokens,
+            folded: Folded::of(self.text, sentence.span),
+            tokens: &self.tokens[sentence.tokens],
             sentence: sentence.span,
             kind: sentence.kind,
             mentions: start..end,
@@ -680,9 +682,9 @@ impl<'a> Classifier<'a> {
         let Some((trigger, after)) = running.score.next_told(self.text, scope.tokens) else {
             return;
         };
-        if tells_result(self.folded, scope.tokens)
-            || in_background(self.folded, scope.tokens, trigger)
-            || mentions_shoot_out(self.folded, scope.tokens)
+        if tells_result(&scope.folded, scope.tokens)
+            || in_background(&scope.folded, scope.tokens, trigger)
+            || mentions_shoot_out(&scope.folded, scope.tokens)
             || labels::cancelled(self.lexicon, self.text, hits, EventKind::Goal, trigger)
         {
             return;
@@ -708,6 +710,12 @@ impl<'a> Classifier<'a> {
 mod tests {
     use super::*;
     use std::sync::LazyLock;
+
+    #[test]
+    fn an_event_takes_96_bytes() {
+        // An event for every 300 bytes of a long report, all kept to the output.
+        assert_eq!(std::mem::size_of::<Event>(), 96);
+    }
 
     /// The kind and minute of each event of a text, without gazetteers.
     pub(super) fn labels(text: &str) -> Vec<(&'static str, String)> {

@@ -6,7 +6,7 @@
 //! is no state at all.
 
 use super::clause::clause_break;
-use crate::segment::{parse_score, Token, TokenKind};
+use crate::segment::{parse_score, Folded, Token, TokenKind};
 use crate::span::Span;
 use crate::text::is_dash;
 use crate::words::results::{AGAINST, BACKGROUND_CONJUNCTIONS, RESULT_PHRASES, VENUES};
@@ -143,7 +143,7 @@ fn is_lone_dash(surface: &str) -> bool {
 /// Whether a sentence tells a result, not a goal: one of [`RESULT_PHRASES`] (`vant 3-1`, `endte
 /// 2-2`, `ledet 1-0 til pause`) or a score right before one of [`AGAINST`] (`0-2 mot Chile`),
 /// or before one of [`VENUES`] and then one of them (`1-1 borte mot Kasakhstan`).
-pub(super) fn tells_result(folded: &str, tokens: &[Token]) -> bool {
+pub(super) fn tells_result(folded: &Folded, tokens: &[Token]) -> bool {
     let words: Vec<&str> = tokens
         .iter()
         .filter(|t| t.kind == TokenKind::Word)
@@ -165,7 +165,7 @@ pub(super) fn tells_result(folded: &str, tokens: &[Token]) -> bool {
 
 /// Whether the score at `score` is the standing of a background clause: one of
 /// [`BACKGROUND_CONJUNCTIONS`] before it in its clause (`mens de ledet 1-0`).
-pub(super) fn in_background(folded: &str, tokens: &[Token], score: Span) -> bool {
+pub(super) fn in_background(folded: &Folded, tokens: &[Token], score: Span) -> bool {
     tokens
         .iter()
         .take_while(|t| t.span().end <= score.start)

@@ -4,7 +4,7 @@
 
 use super::layout::{blank_line_between, is_headline};
 use super::{Event, EventKind};
-use crate::segment::{Sentence, Token};
+use crate::segment::{Folded, Sentence, Token};
 use crate::span::Span;
 use crate::words::shoot_out::{
     DEFINITE_ENDINGS, SHOOT_OUT_PENALTIES, SHOOT_OUT_PREPOSITIONS, SHOOT_OUT_ROOTS,
@@ -18,7 +18,7 @@ const KICK_SENTENCES: usize = 2;
 
 /// Whether a sentence names a penalty shoot-out that was played: `straffekonkurransen`, `etter
 /// straffer`, `gikk til straffer`, `vant på straffene`.
-pub(super) fn mentions_shoot_out(folded: &str, tokens: &[Token]) -> bool {
+pub(super) fn mentions_shoot_out(folded: &Folded, tokens: &[Token]) -> bool {
     let word = |t: &Token| &folded[t.span()];
     tokens.iter().enumerate().any(|(at, token)| {
         let word = word(token);

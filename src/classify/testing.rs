@@ -2,7 +2,7 @@
 //! lexicon, loaded once per test binary, and a text run through segmentation, recognition and
 //! classification with them (what the pipeline does, without importing it).
 
-use super::{classify_with_model, Event, Lexicon, Minute};
+use super::{classify_with_model, Event, Lexicon, StatedMinutes};
 use crate::gazetteer::Gazetteer;
 use crate::recognize::{recognize, Recognition};
 use crate::segment::Segmented;
@@ -21,7 +21,7 @@ pub(crate) struct Classified<'t> {
     pub(crate) document: Segmented<'t>,
     pub(crate) recognition: Recognition,
     pub(crate) events: Vec<Event>,
-    pub(crate) minutes: Vec<Option<Minute>>,
+    pub(crate) minutes: StatedMinutes,
 }
 
 /// Segments, recognises and classifies a text with the shipped data.

@@ -214,7 +214,8 @@ impl Scope<'_> {
     /// out (`i Norge`, `fra Costa Rica`: the place): no unknown player.
     fn is_team_name(&self, span: Span) -> bool {
         let mut forms = Vec::new();
-        self.gazetteer.forms_at(self.folded, span.start, &mut forms);
+        self.gazetteer
+            .forms_at(&self.folded, span.start, &mut forms);
         forms.iter().any(|f| {
             f.span().end == span.end
                 && self
@@ -242,6 +243,7 @@ pub(crate) fn fullest_name(
     gazetteer: &Gazetteer,
     text: &str,
     sentences: &[Sentence],
+    tokens: &[Token],
     mentions: &[Mention],
     name: Span,
 ) -> Span {
@@ -257,7 +259,7 @@ pub(crate) fn fullest_name(
         .iter()
         .filter(|s| s.span.end > window.start && s.span.start < window.end);
     for sentence in near {
-        let tokens = &sentence.tokens;
+        let tokens = &tokens[sentence.tokens];
         for at in 0..tokens.len() {
             let follows = words
                 .iter()

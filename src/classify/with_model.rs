@@ -49,7 +49,7 @@ impl Classifier<'_> {
         }) || scope
             .tokens
             .iter()
-            .any(|t| t.kind == TokenKind::Word && is_keeper_noun(&self.folded[t.span()]));
+            .any(|t| t.kind == TokenKind::Word && is_keeper_noun(&scope.folded[t.span()]));
         let mut teams: Vec<_> = mentions
             .iter()
             .filter_map(|m| m.entity().filter(|&e| kind(e).is_team()))
@@ -60,7 +60,7 @@ impl Classifier<'_> {
             person,
             keeper,
             teams: teams.len(),
-            result: stated.score && tells_result(self.folded, scope.tokens),
+            result: stated.score && tells_result(&scope.folded, scope.tokens),
             fact_line: matches!(scope.kind, SentenceKind::FactLine { .. }),
             headline: is_headline(self.text, self.sentences, index),
             minute_led: minute_led(self.text, scope.tokens),
@@ -121,7 +121,7 @@ impl Classifier<'_> {
         .collect();
 
         let view = SentenceView {
-            folded: self.folded,
+            folded: &scope.folded,
             tokens: scope.tokens,
             rule_labels,
             previous_labels: running.previous_rule_labels,

@@ -342,6 +342,8 @@ impl Extraction<'_> {
                             let analysis = Analysis {
                                 document: &analysed.document,
                                 sentences: analysed.sentences,
+                                // Dropped after the analysis: the rows are written from spans.
+                                tokens: Vec::new(),
                                 recognition: analysed.recognition,
                                 events: analysed.events,
                                 facts: analysed.facts,

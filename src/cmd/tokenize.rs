@@ -23,8 +23,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (text, _) = kampfakta::ingest::decode(&bytes)
         .map_err(|reason| anyhow::anyhow!("{}: {reason}", args.file.display()))?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for (index, sentence) in kampfakta::segment::segment(&text).iter().enumerate() {
-        for token in &sentence.tokens {
+    let segmented = kampfakta::segment::segment(&text);
+    for (index, sentence) in segmented.sentences.iter().enumerate() {
+        for token in segmented.tokens_of(sentence) {
             let span = token.span();
             writeln!(
                 out,

@@ -27,12 +27,18 @@ pub fn evaluate_segmentation(source: &str, max_errors: usize) -> SegmentationSco
     let predicted = crate::segment::segment(text);
     let spans = Spans {
         text,
-        predicted_sentences: predicted.iter().map(|s| s.span).collect(),
+        predicted_sentences: predicted.sentences.iter().map(|s| s.span).collect(),
         // A score is one token here and three in UD; it is scored by its pieces (see
         // Token::ud_pieces).
         predicted_tokens: predicted
+            .sentences
             .iter()
-            .flat_map(|s| s.tokens.iter().flat_map(|t| t.ud_pieces(text)))
+            .flat_map(|s| {
+                predicted
+                    .tokens_of(s)
+                    .iter()
+                    .flat_map(|t| t.ud_pieces(text))
+            })
             .collect(),
         gold_sentences: &joined.sentences,
         gold_tokens: joined.tokens.iter().flatten().cloned().collect(),

@@ -29,8 +29,8 @@ impl Evidence<'_> {
     /// after it, the minute in brackets, and the team from which side of the score went up.
     fn fact_line_goals(&self, sentence: SentenceId) -> Vec<Goal> {
         let text = self.text;
-        let tokens = &self.sentences[sentence].tokens;
-        if !is_goal_fact_line(text, &self.sentences[sentence]) {
+        let tokens = &self.tokens[self.sentences[sentence].tokens];
+        if !is_goal_fact_line(text, self.tokens, &self.sentences[sentence]) {
             return Vec::new();
         }
         let context = &self.recognition.context;
@@ -107,10 +107,9 @@ impl Evidence<'_> {
     pub(super) fn fact_line_score(&self) -> Option<(Span, ScoreSource)> {
         self.sentences
             .iter()
-            .filter(|s| is_goal_fact_line(self.text, s))
+            .filter(|s| is_goal_fact_line(self.text, self.tokens, s))
             .find_map(|sentence| {
-                let last = sentence
-                    .tokens
+                let last = self.tokens[sentence.tokens]
                     .iter()
                     .rev()
                     .find(|t| t.kind == TokenKind::Score)?;
@@ -137,8 +136,8 @@ fn bracketed_minute(text: &str, part: &[Token]) -> Option<Minute> {
 }
 
 /// `Mål: ...`, `Scoringer: ...`, `Målscorere: ...`.
-fn is_goal_fact_line(text: &str, sentence: &Sentence) -> bool {
+fn is_goal_fact_line(text: &str, tokens: &[Token], sentence: &Sentence) -> bool {
     sentence
-        .fact_label(text)
+        .fact_label(text, tokens)
         .is_some_and(|label| GOAL_FACT_LABELS.contains(&label.to_lowercase().as_str()))
 }

@@ -4,12 +4,12 @@
 mod fact_line;
 mod story;
 
-use crate::classify::{fullest_name, Event, Minute};
+use crate::classify::{fullest_name, Event, Minute, StatedMinutes};
 use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::recognize::Recognition;
 use crate::segment::parse_score;
-use crate::segment::{Segmented, Sentence};
+use crate::segment::{Segmented, Sentence, Token};
 use crate::span::Span;
 use story::{in_match_order, merge_retold};
 
@@ -111,12 +111,13 @@ pub(crate) fn match_facts(
     document: &Segmented<'_>,
     recognition: &Recognition,
     events: &[Event],
-    minutes: &[Option<Minute>],
+    minutes: &StatedMinutes,
 ) -> Option<MatchFacts> {
     Evidence {
         gazetteer,
         text: document.text,
         sentences: &document.sentences,
+        tokens: &document.tokens,
         recognition,
         events,
         minutes,
@@ -130,9 +131,11 @@ struct Evidence<'a> {
     gazetteer: &'a Gazetteer,
     text: &'a str,
     sentences: &'a [Sentence],
+    /// The document's tokens; a sentence's are `&tokens[sentence.tokens]`.
+    tokens: &'a [Token],
     recognition: &'a Recognition,
     events: &'a [Event],
-    minutes: &'a [Option<Minute>],
+    minutes: &'a StatedMinutes,
 }
 
 impl Evidence<'_> {
@@ -149,7 +152,14 @@ impl Evidence<'_> {
         for goal in &mut goals {
             goal.name = goal.name.map(|name| {
                 let mentions = &self.recognition.mentions.as_slice();
-                fullest_name(self.gazetteer, self.text, self.sentences, mentions, name)
+                fullest_name(
+                    self.gazetteer,
+                    self.text,
+                    self.sentences,
+                    self.tokens,
+                    mentions,
+                    name,
+                )
             });
         }
         if let (Some(home), Some(away)) = (context.home, context.away) {

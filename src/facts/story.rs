@@ -89,7 +89,7 @@ impl Evidence<'_> {
     /// øyeblikket." dates "Hovdenak stanget ballen i mål."
     fn minute_just_before(&self, sentence: SentenceId) -> Option<(Minute, SentenceId)> {
         let before = SentenceId::new(sentence.index().checked_sub(1)?);
-        let minute = (*self.minutes.get(before.index())?)?;
+        let minute = self.minutes.get(before)?;
         (self.follows_in_paragraph(before, sentence) && !self.in_sentence(before, EventKind::Goal))
             .then_some((minute, before))
     }

@@ -44,7 +44,7 @@ pub use write::{append_row, write_folder};
 pub use years::{Date, Years};
 
 use crate::error::Result;
-use crate::segment::fold;
+use crate::segment::{fold, Folded};
 use crate::span::Span;
 use crate::text::name_gap_end;
 use aho_corasick::automaton::Automaton;
@@ -225,12 +225,18 @@ impl Gazetteer {
         self.by_id.get(id).copied()
     }
 
-    /// Every form that starts at byte `start` of `folded` text ([`fold`]), shortest first. A
-    /// run of white space with at most one line break stands for the one space of a form:
-    /// `Thomas \nMüller` in a text wrapped by `fold -s`, `Ole  Gunnar` typed twice.
-    pub(crate) fn forms_at(&self, folded: &str, start: usize, found: &mut Vec<FormMatch>) {
+    /// Every form that starts at document offset `start` and ends inside the window of
+    /// `folded`, shortest first. A run of white space with at most one line break stands for the
+    /// one space of a form: `Thomas \nMüller` in a text wrapped by `fold -s`, `Ole  Gunnar`
+    /// typed twice.
+    pub(crate) fn forms_at(&self, folded: &Folded, start: usize, found: &mut Vec<FormMatch>) {
         found.clear();
-        let bytes = folded.as_bytes();
+        // The automaton reads the window's bytes; spans are given at document offsets.
+        let base = folded.window().start;
+        let bytes = folded.window_bytes();
+        let Some(start) = start.checked_sub(base) else {
+            return;
+        };
         if !bytes
             .get(start)
             .is_some_and(|&b| self.first_bytes[usize::from(b)])
@@ -269,7 +275,7 @@ impl Gazetteer {
                     if nfa.pattern_len(pattern) == fed {
                         found.push(FormMatch {
                             form: FormId(pattern.as_usize()),
-                            span: Span::new(start, at),
+                            span: Span::new(base + start, base + at),
                         });
                     }
                 }

@@ -6,7 +6,7 @@ use super::places::is_place_named;
 use super::{How, OneOrMore};
 use crate::gazetteer::{EntityKind, FormMatch, Gazetteer};
 use crate::ids::EntityId;
-use crate::segment::Sentence;
+use crate::segment::{Folded, Sentence};
 use crate::span::Span;
 use crate::text::previous_word;
 use crate::words::names::{LOCATIVES, TRANSFER_WORDS};
@@ -36,7 +36,6 @@ impl RawMatch {
 pub(super) fn leftmost_longest(
     gazetteer: &Gazetteer,
     text: &str,
-    folded: &str,
     sentences: &[Sentence],
 ) -> Vec<RawMatch> {
     // Word starts come in order and every form found at one starts there, so the leftmost-longest
@@ -47,13 +46,23 @@ pub(super) fn leftmost_longest(
     let mut found = Vec::new();
     let mut here = Vec::new();
     let mut sentence_ends = sentences.iter().map(|s| s.span.end).peekable();
+    // The sentence a start is in, with the white space before it, folded: every form kept ends
+    // in it, and the automaton reads no further.
+    let mut folded = Folded::default();
+    let mut previous_end = 0;
     for start in word_starts(text) {
         if selected.last().is_some_and(|last| start < last.span.end) {
             continue;
         }
-        while sentence_ends.next_if(|&end| end <= start).is_some() {}
+        while let Some(end) = sentence_ends.next_if(|&end| end <= start) {
+            previous_end = end;
+        }
         let sentence_end = sentence_ends.peek().copied().unwrap_or(text.len());
-        gazetteer.forms_at(folded, start, &mut found);
+        let window = Span::new(previous_end, sentence_end);
+        if folded.window() != window {
+            folded.cover(text, window);
+        }
+        gazetteer.forms_at(&folded, start, &mut found);
         for m in found.iter().filter(|m| m.span().end <= sentence_end) {
             raw_match(gazetteer, text, m, &mut here);
         }

@@ -99,7 +99,7 @@ pub(super) fn match_context(
     matches: &[RawMatch],
 ) -> MatchContext {
     let (text, sentences) = (document.text, &document.sentences[..]);
-    let date = date.or_else(|| report_date(text, sentences));
+    let date = date.or_else(|| report_date(text, sentences, &document.tokens));
     let sentence_of = |offset: usize| sentence_at(sentences, offset);
     let team = |m: &RawMatch| {
         m.candidates
@@ -121,7 +121,11 @@ pub(super) fn match_context(
         return MatchContext {
             home: Some(home),
             away: Some(away),
-            score: score_after(text, &sentences[sentence_of(second.span.start)], second),
+            score: score_after(
+                text,
+                document.tokens_of(&sentences[sentence_of(second.span.start)]),
+                second,
+            ),
             date,
         };
     }
@@ -133,9 +137,8 @@ pub(super) fn match_context(
 
 /// The score that follows the second team of a header, which may put it on the next line
 /// ("AALESUND\n- ODD 5–1").
-fn score_after(text: &str, sentence: &Sentence, second: &RawMatch) -> Option<Span> {
-    sentence
-        .tokens
+fn score_after(text: &str, tokens: &[Token], second: &RawMatch) -> Option<Span> {
+    tokens
         .iter()
         .find(|t| {
             t.kind == TokenKind::Score
@@ -169,7 +172,7 @@ const YEAR_DIGITS: usize = 4;
 
 /// The date of the report, from a date in its first sentences (a dateline: `22.01.2012`,
 /// `22. januar 2012`), if it gives one: its year, and its month.
-pub(super) fn report_date(text: &str, sentences: &[Sentence]) -> Option<Date> {
+pub(super) fn report_date(text: &str, sentences: &[Sentence], tokens: &[Token]) -> Option<Date> {
     let year = |s: &str| {
         s.parse::<i32>()
             .ok()
@@ -180,7 +183,8 @@ pub(super) fn report_date(text: &str, sentences: &[Sentence]) -> Option<Date> {
         .iter()
         .take(DATELINE_SENTENCES)
         .find_map(|sentence| {
-            sentence.tokens.iter().enumerate().find_map(|(i, token)| {
+            let tokens = &tokens[sentence.tokens];
+            tokens.iter().enumerate().find_map(|(i, token)| {
                 let surface = &text[token.span()];
                 if surface.matches('.').count() == 2 {
                     let mut parts = surface.rsplit('.');
@@ -188,9 +192,7 @@ pub(super) fn report_date(text: &str, sentences: &[Sentence]) -> Option<Date> {
                     let month = parts.next().and_then(month);
                     return Some(Date { year, month });
                 }
-                let before = i
-                    .checked_sub(1)
-                    .map(|b| text[sentence.tokens[b].span()].to_lowercase());
+                let before = i.checked_sub(1).map(|b| text[tokens[b].span()].to_lowercase());
                 let month = MONTHS.iter().position(|m| before.as_deref() == Some(*m))?;
                 Some(Date {
                     year: year(surface)?,

@@ -9,7 +9,7 @@ use super::nouns::{position, role};
 use super::{Entities, How, Mention};
 use crate::gazetteer::{EntityKind, Gazetteer, PlayerProfile, Position};
 use crate::ids::{EntityId, SentenceId};
-use crate::segment::{Segmented, Sentence, Token};
+use crate::segment::{Folded, Segmented, Sentence, Token};
 use crate::span::Span;
 use crate::words::descriptions::{AGE_NOUNS, AWAY_WORDS, HOME_WORDS};
 // Looked up once per description: a fast hasher matters, and keys are not hostile.
@@ -48,8 +48,11 @@ pub(super) fn describe(
 struct Describer<'a> {
     gazetteer: &'a Gazetteer,
     text: &'a str,
-    folded: &'a str,
+    /// The sentence the descriptions are looked for in, folded.
+    folded: Folded,
     sentences: &'a [Sentence],
+    /// The document's tokens; a sentence's are `&tokens[sentence.tokens]`.
+    tokens: &'a [Token],
     context: &'a MatchContext,
     /// The mentions of names, in document order.
     mentions: &'a [Mention],
@@ -92,24 +95,26 @@ impl<'a> Describer<'a> {
         Describer {
             gazetteer,
             text,
-            folded: &document.folded,
+            folded: Folded::default(),
             sentences,
             context,
             mentions,
+            tokens: &document.tokens,
             year: context.date.map(|date| date.year),
             stated: stated_ages(gazetteer, text, mentions),
         }
     }
 
     /// The descriptions of every token that is not part of a name or of an earlier description.
-    fn descriptions(&self) -> Descriptions {
+    fn descriptions(&mut self) -> Descriptions {
         let mentions = self.mentions;
         let mut out = Descriptions::default();
         // Mentions and descriptions are both in document order: a cursor finds overlaps and a
         // binary search the mentions in reach, so a long document costs linear time.
         let mut cursor = 0;
         for (index, sentence) in self.sentences.iter().enumerate() {
-            for (t, token) in sentence.tokens.iter().enumerate() {
+            self.folded.cover(self.text, sentence.span);
+            for (t, token) in self.tokens[sentence.tokens].iter().enumerate() {
                 while cursor < mentions.len() && mentions[cursor].span.end <= token.span().start {
                     cursor += 1;
                 }
@@ -142,7 +147,7 @@ impl<'a> Describer<'a> {
     /// The description token `t` of sentence `index` opens, if any: of a team first, else of a
     /// player (`found` holds the descriptions before it).
     fn description(&self, index: usize, t: usize, found: &[Mention]) -> Option<Mention> {
-        let token = &self.sentences[index].tokens[t];
+        let token = &self.tokens[self.sentences[index].tokens][t];
         let (span, entity) = match self.described_team(token) {
             Some(team) => (token.span(), team),
             None => self.described_player(index, t, found)?,
@@ -175,7 +180,8 @@ impl<'a> Describer<'a> {
         t: usize,
         found: &[Mention],
     ) -> Option<(Span, EntityId)> {
-        let (span, wanted) = self.player_description(&self.sentences[index].tokens, t)?;
+        let (span, wanted) =
+            self.player_description(&self.tokens[self.sentences[index].tokens], t)?;
         let mut compatible = self.compatible_players(span, self.reach(index), found, wanted);
         // A player whose age the report states beats one whose age is unknown.
         if let Wanted::Age(age) = wanted {

@@ -6,10 +6,10 @@
 use super::candidates::RawMatch;
 use super::nouns::role;
 use super::places::{football_word_opens, is_place_named, is_sports_sentence};
-use super::{sentence_at, How};
+use super::{sentence_at, How, OneOrMore};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::ids::{EntityId, SentenceId};
-use crate::segment::{fold, Segmented, Sentence};
+use crate::segment::{fold, Segmented, Sentence, Token};
 use crate::span::Span;
 use crate::text::{
     is_capitalised, is_dash, is_name_gap, leading_word, next_word_start, one_dash, previous_word,
@@ -23,17 +23,20 @@ use rustc_hash::FxHashMap as HashMap;
 pub(super) struct NameFilter<'a> {
     gazetteer: &'a Gazetteer,
     text: &'a str,
-    folded: &'a str,
     sentences: &'a [Sentence],
-    /// Start offsets of all matches, sorted.
-    starts: Vec<usize>,
+    /// The document's tokens; a sentence's are `&tokens[sentence.tokens]`.
+    tokens: &'a [Token],
+    /// Start offsets of all matches, sorted. The offsets of these tables are `u32`, as a token's
+    /// are: a long report has a match for every 80 bytes of text, and the tables are alive with
+    /// the matches.
+    starts: Vec<u32>,
     /// End offsets of all matches, sorted.
-    ends: Vec<usize>,
+    ends: Vec<u32>,
     /// End offsets of the matches of several words ("Ruben Gabrielsen"), sorted.
-    full_name_ends: Vec<usize>,
+    full_name_ends: Vec<u32>,
     /// The one-word matches that are only people's aliases (surnames): start offset and
     /// candidate entities, sorted by start.
-    surnames: Vec<(usize, Vec<EntityId>)>,
+    surnames: Vec<(u32, OneOrMore<EntityId>)>,
     /// Per sentence: whether a match other than a place-named team is in it.
     other_names: Vec<bool>,
     /// Per sentence, once needed: whether it is about football.
@@ -48,6 +51,14 @@ pub(super) struct NameFilter<'a> {
     /// Organisations the document names as a game's title ("Fifa 14"): every match of them
     /// there is the game ("Årets utgave av Fifa").
     game_titles: Vec<EntityId>,
+}
+
+/// An offset into the text as the filter's tables hold it.
+///
+/// # Panics
+/// Past [`MAX_TEXT_BYTES`](crate::segment::MAX_TEXT_BYTES), which segmentation refuses first.
+fn offset(at: usize) -> u32 {
+    u32::try_from(at).expect("a text of at most MAX_TEXT_BYTES")
 }
 
 /// Most words of a name before its surname (`Lise Aasland Riise`).
@@ -108,19 +119,19 @@ impl<'a> NameFilter<'a> {
         let mut filter = NameFilter {
             gazetteer,
             text,
-            folded: &document.folded,
             sentences,
-            starts: matches.iter().map(|m| m.span.start).collect(),
+            tokens: &document.tokens,
+            starts: matches.iter().map(|m| offset(m.span.start)).collect(),
             ends: {
-                let mut ends: Vec<usize> = matches.iter().map(|m| m.span.end).collect();
+                let mut ends: Vec<u32> = matches.iter().map(|m| offset(m.span.end)).collect();
                 ends.sort_unstable();
                 ends
             },
             full_name_ends: {
-                let mut ends: Vec<usize> = matches
+                let mut ends: Vec<u32> = matches
                     .iter()
                     .filter(|m| m.surface(text).contains([' ', '\n']))
-                    .map(|m| m.span.start + m.name_len)
+                    .map(|m| offset(m.span.start + m.name_len))
                     .collect();
                 ends.sort_unstable();
                 ends
@@ -128,7 +139,10 @@ impl<'a> NameFilter<'a> {
             surnames: matches
                 .iter()
                 .filter(|m| is_surname_match(gazetteer, text, m))
-                .map(|m| (m.span.start, m.candidates.iter().map(|c| c.0).collect()))
+                .map(|m| {
+                    let candidates: Vec<EntityId> = m.candidates.iter().map(|c| c.0).collect();
+                    (offset(m.span.start), candidates.into())
+                })
                 .collect(),
             other_names: vec![false; sentences.len()],
             sports: vec![None; sentences.len()],
@@ -252,8 +266,8 @@ impl<'a> NameFilter<'a> {
         sentence_at(self.sentences, offset)
     }
 
-    fn is_match_at(&self, offset: usize) -> bool {
-        self.starts.binary_search(&offset).is_ok()
+    fn is_match_at(&self, at: usize) -> bool {
+        self.starts.binary_search(&offset(at)).is_ok()
     }
 
     /// Whether only punctuation and spaces come between the start of a sentence and `offset`.
@@ -266,9 +280,9 @@ impl<'a> NameFilter<'a> {
     /// Whether the surnames at `a` and `b` belong to different people: "Martin Bengtsson" is
     /// neither David Martin nor Pontus Bengtsson, while "Mos Abdellaoue" is Mostafa Abdellaoue.
     fn two_people(&self, a: usize, b: usize) -> bool {
-        let candidates = |offset: usize| {
+        let candidates = |at: usize| {
             self.surnames
-                .binary_search_by_key(&offset, |s| s.0)
+                .binary_search_by_key(&offset(at), |s| s.0)
                 .ok()
                 .map(|i| &self.surnames[i].1)
         };
@@ -289,7 +303,7 @@ impl<'a> NameFilter<'a> {
         let forward = joins(&self.text[m.span.end..next]) && self.is_match_at(next);
         let previous_end = self.text[..m.span.start].trim_end_matches(separator).len();
         let backward = joins(&self.text[previous_end..m.span.start])
-            && self.ends.binary_search(&previous_end).is_ok();
+            && self.ends.binary_search(&offset(previous_end)).is_ok();
         forward || backward
     }
 
@@ -309,9 +323,9 @@ impl<'a> NameFilter<'a> {
     }
 
     fn is_sports(&mut self, sentence: SentenceId) -> bool {
-        let (folded, sentences) = (self.folded, self.sentences);
+        let (text, sentences, tokens) = (self.text, self.sentences, self.tokens);
         *self.sports[sentence.index()]
-            .get_or_insert_with(|| is_sports_sentence(folded, &sentences[sentence]))
+            .get_or_insert_with(|| is_sports_sentence(text, tokens, &sentences[sentence]))
     }
 
     /// A country or town named as a team needs football around it: "Norge møter Island" is the
@@ -408,7 +422,7 @@ impl<'a> NameFilter<'a> {
             && !NOT_FIRST_NAMES.contains(&previous.to_lowercase().as_str())
             && (!self.is_match_at(previous_start) || self.two_people(previous_start, start))
             // "felte Ruben Gabrielsen Bendtner": a full name, then another player.
-            && self.full_name_ends.binary_search(&previous_end).is_err()
+            && self.full_name_ends.binary_search(&offset(previous_end)).is_err()
             // "Rosenborgs Nordvik" is a known club's genitive, a match above; "Lagets Nordvik"
             // opening a sentence is a noun's. "Hans Aasen" and "Hells Angels" are somebody else.
             && (!previous.ends_with('s')

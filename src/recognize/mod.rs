@@ -218,12 +218,7 @@ pub fn recognize(
     document: &Segmented<'_>,
     date: Option<Date>,
 ) -> Recognition {
-    let mut selected = candidates::leftmost_longest(
-        gazetteer,
-        document.text,
-        document.folded.as_str(),
-        &document.sentences,
-    );
+    let mut selected = candidates::leftmost_longest(gazetteer, document.text, &document.sentences);
     let mut filter = NameFilter::new(gazetteer, document, &selected);
     let mut unknown_people = Vec::new();
     selected.retain(|m| match filter.judge(m) {
@@ -398,7 +393,7 @@ mod tests {
 
     #[test]
     fn one_entity_is_held_inline() {
-        assert_eq!(std::mem::size_of::<Mention>(), 48);
+        assert_eq!(std::mem::size_of::<Mention>(), 40);
         let entities = Entities::from(vec![EntityId::new(7)]);
         assert!(matches!(entities.0, OneOrMore::One(_)));
         assert_eq!(entities.as_slice(), [EntityId::new(7)]);

@@ -4,7 +4,7 @@
 
 use crate::gazetteer::Gazetteer;
 use crate::ids::EntityId;
-use crate::segment::{fold, Sentence, TokenKind};
+use crate::segment::{fold, Folded, Sentence, Token, TokenKind};
 use crate::words::football::{NOT_A_MATCH_WITH_INFIX, SENTENCE_INFIX, SENTENCE_ROOTS};
 
 /// How many words after a country's genitive may say it is the team ("Norges gruppe",
@@ -20,9 +20,10 @@ pub(super) fn is_place_named(gazetteer: &Gazetteer, entity: EntityId, surface: &
             .is_some_and(|city| fold(city) == fold(surface))
 }
 
-/// Whether a sentence has football words or a score.
-pub(super) fn is_sports_sentence(folded: &str, sentence: &Sentence) -> bool {
-    sentence.tokens.iter().any(|t| {
+/// Whether a sentence of `text` (with its document's `tokens`) has football words or a score.
+pub(super) fn is_sports_sentence(text: &str, tokens: &[Token], sentence: &Sentence) -> bool {
+    let folded = Folded::of(text, sentence.span);
+    tokens[sentence.tokens].iter().any(|t| {
         let word = &folded[t.span()];
         let Some(&first) = word.as_bytes().first() else {
             return false;

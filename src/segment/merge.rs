@@ -27,8 +27,8 @@ const MAX_ORDINAL_DIGITS_BEFORE_NUMBER: usize = 2;
 const MAX_DOTTED_PIECE_CHARS: usize = 4;
 
 /// Merges word-boundary pieces into Norwegian tokens (see the module docs).
-pub(super) fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
-    let mut out: Vec<Token> = Vec::with_capacity(pieces.len());
+pub(super) fn merge(text: &str, pieces: Vec<Token>, out: &mut Vec<Token>) {
+    out.reserve(pieces.len());
     let mut cursor = Cursor {
         text,
         pieces: &pieces,
@@ -51,7 +51,6 @@ pub(super) fn merge(text: &str, pieces: Vec<Token>) -> Vec<Token> {
         }
         out.push(token);
     }
-    out
 }
 
 /// The pieces of one paragraph and the first not yet merged.

@@ -37,9 +37,12 @@
 //! The UD treebank writes a score as three tokens; [`Token::ud_pieces`] gives them, so that
 //! `kampfakta eval segmentation` scores our tokens the treebank's way.
 
+mod folded;
 mod merge;
 mod pieces;
 mod sentences;
+
+pub use folded::{fold, Folded};
 
 use crate::ids::SentenceId;
 pub(crate) use merge::{is_score_side, MAX_SCORE_DIGITS};
@@ -158,20 +161,81 @@ impl Token {
     }
 }
 
-/// One sentence: its byte range, its paragraph (0-based) and its tokens.
+/// One sentence: its byte range, its paragraph (0-based) and where its tokens are among its
+/// document's ([`Segmented::tokens`]).
 ///
-/// 48 bytes (64 with `usize` indices and a `Vec`): a document has a sentence for every 90 bytes
-/// of text or so, all kept to the end. The indices are `u32` as a token's offsets are.
+/// 40 bytes (64 with `usize` indices and a `Vec`): a document has a sentence for every 90 bytes
+/// of text or so, all kept to the end. The indices are `u32` as a token's offsets are. The tokens
+/// are not the sentence's own: a heap block per sentence cost its header and rounding, and a long
+/// paragraph's tokens were held twice while it was split.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sentence {
     /// Where the sentence is in the document text, from its first token to its last.
     pub span: Span,
     /// The 0-based paragraph (a line or run of continued lines).
     pub paragraph: u32,
-    /// The tokens, in order.
-    pub tokens: Box<[Token]>,
+    /// The tokens, in order: `&tokens[sentence.tokens]` of the document's tokens.
+    pub tokens: TokenRange,
     /// Prose or a line of a fact list, decided here once for every stage.
     pub kind: SentenceKind,
+}
+
+/// Where a sentence's tokens are among its document's: `&tokens[range]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TokenRange {
+    start: u32,
+    end: u32,
+}
+
+impl TokenRange {
+    /// The tokens `range` of a document.
+    ///
+    /// # Panics
+    /// When the range ends past `u32::MAX` (a text has fewer tokens than [`MAX_TEXT_BYTES`]).
+    pub fn new(range: std::ops::Range<usize>) -> TokenRange {
+        let index = |at: usize| u32::try_from(at).expect("a text of at most MAX_TEXT_BYTES");
+        TokenRange {
+            start: index(range.start),
+            end: index(range.end),
+        }
+    }
+
+    /// The same tokens as a `Range` of indices.
+    #[inline]
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    /// The number of tokens.
+    #[inline]
+    pub fn len(self) -> usize {
+        (self.end - self.start) as usize
+    }
+
+    /// Whether the range holds no token.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.start >= self.end
+    }
+}
+
+/// `tokens[sentence.tokens]`: a sentence's tokens among its document's.
+impl std::ops::Index<TokenRange> for [Token] {
+    type Output = [Token];
+
+    #[inline]
+    fn index(&self, range: TokenRange) -> &[Token] {
+        &self[range.range()]
+    }
+}
+
+impl std::ops::Index<TokenRange> for Vec<Token> {
+    type Output = [Token];
+
+    #[inline]
+    fn index(&self, range: TokenRange) -> &[Token] {
+        &self[range.range()]
+    }
 }
 
 /// `sentences[id]`: a [`SentenceId`] indexes a document's sentences, and nothing else.
@@ -211,14 +275,13 @@ pub enum SentenceKind {
 }
 
 impl Sentence {
-    /// The label of a fact line as written (`Mål`, `Gult kort`), `None` for prose.
-    pub fn fact_label<'t>(&self, text: &'t str) -> Option<&'t str> {
+    /// The label of a fact line as written (`Mål`, `Gult kort`), `None` for prose; `tokens` are
+    /// the document's.
+    pub fn fact_label<'t>(&self, text: &'t str, tokens: &[Token]) -> Option<&'t str> {
+        let own = &tokens[self.tokens];
         match self.kind {
             SentenceKind::FactLine { colon } => {
-                let (first, last) = (
-                    self.tokens.first()?,
-                    self.tokens.get((colon as usize).checked_sub(1)?)?,
-                );
+                let (first, last) = (own.first()?, own.get((colon as usize).checked_sub(1)?)?);
                 text.get(Span::new(first.span().start, last.span().end).range())
             }
             SentenceKind::Prose => None,
@@ -226,33 +289,29 @@ impl Sentence {
     }
 }
 
-/// One document as the stages after segmentation read it: the text, its folded copy ([`fold`]:
-/// same byte offsets) and its sentences. Built once per document and lent to every later stage.
+/// One document as the stages after segmentation read it: the text, its tokens and its
+/// sentences. Built once per document and lent to every later stage, which folds the sentence it
+/// reads ([`Folded`]).
 #[derive(Debug, Clone)]
 pub struct Segmented<'d> {
     /// The document text.
     pub text: &'d str,
-    /// [`fold`] of the text: lower case, same byte offsets.
-    pub folded: String,
     /// The sentences, in order.
     pub sentences: Vec<Sentence>,
+    /// Every token of the document, in order; a sentence's are `&tokens[sentence.tokens]`.
+    pub tokens: Vec<Token>,
 }
 
 impl<'d> Segmented<'d> {
-    /// Folds and segments a text.
+    /// Segments a text ([`segment`]).
     pub fn new(text: &'d str) -> Segmented<'d> {
-        Segmented::with_folded(text, fold(text))
+        segment(text)
     }
 
-    /// Segments a text whose folded copy ([`fold`] of it) was made already, for the glance
-    /// before segmentation.
-    pub(crate) fn with_folded(text: &'d str, folded: String) -> Segmented<'d> {
-        debug_assert_eq!(folded.len(), text.len(), "folded is fold(text)");
-        Segmented {
-            text,
-            folded,
-            sentences: segment(text),
-        }
+    /// The tokens of a sentence of the document.
+    #[inline]
+    pub fn tokens_of(&self, sentence: &Sentence) -> &[Token] {
+        &self.tokens[sentence.tokens]
     }
 }
 
@@ -260,14 +319,23 @@ impl<'d> Segmented<'d> {
 ///
 /// # Panics
 /// When the text is longer than [`MAX_TEXT_BYTES`].
-pub fn segment(text: &str) -> Vec<Sentence> {
+pub fn segment(text: &str) -> Segmented<'_> {
     let mut sentences = Vec::new();
+    let mut tokens = Vec::new();
     for (paragraph, block) in paragraphs(text).enumerate() {
-        let tokens = tokenize_block(text, block);
+        let from = tokens.len();
+        tokenize_block(text, block, &mut tokens);
         let paragraph = u32::try_from(paragraph).expect("a text of at most MAX_TEXT_BYTES");
-        split_sentences(text, tokens, paragraph, &mut sentences);
+        split_sentences(text, &tokens, from, paragraph, &mut sentences);
     }
-    sentences
+    // Grown by doubling: the unused half is given back (a mapped block shrinks in place).
+    tokens.shrink_to_fit();
+    sentences.shrink_to_fit();
+    Segmented {
+        text,
+        sentences,
+        tokens,
+    }
 }
 
 /// Tokens of a whole text, ignoring sentence boundaries.
@@ -275,55 +343,17 @@ pub fn segment(text: &str) -> Vec<Sentence> {
 /// # Panics
 /// When the text is longer than [`MAX_TEXT_BYTES`].
 pub fn tokenize(text: &str) -> Vec<Token> {
-    paragraphs(text)
-        .flat_map(|block| tokenize_block(text, block))
-        .collect()
-}
-
-/// Lower-cases a text without moving any byte offset: a character whose lower case has another
-/// UTF-8 length (or is several characters) is kept as it is. `æ`, `ø` and `å` stay themselves.
-pub fn fold(text: &str) -> String {
-    // ASCII in bulk; then the other characters, found by their lead bytes (most text has few).
-    let mut out = text.to_ascii_lowercase();
-    let leads = text.bytes().enumerate().filter(|&(_, b)| b >= 0xC0);
-    for (at, _) in leads {
-        let Some(c) = text[at..].chars().next() else {
-            continue;
-        };
-        let mut lower = c.to_lowercase();
-        if let (Some(l), None) = (lower.next(), lower.next()) {
-            if l != c && l.len_utf8() == c.len_utf8() {
-                out.replace_range(at..at + c.len_utf8(), l.encode_utf8(&mut [0; 4]));
-            }
-        }
+    let mut tokens = Vec::new();
+    for block in paragraphs(text) {
+        tokenize_block(text, block, &mut tokens);
     }
-    join_wrapped_lines(&mut out);
-    out
+    tokens
 }
 
-/// A line break after a letter or digit, with a letter or digit after it, becomes a space: a
-/// hard-wrapped line (`Thomas\nMüller`) breaks no name. A break after punctuation or before a
-/// blank line stays.
-fn join_wrapped_lines(folded: &mut String) {
-    // A byte for a byte: offsets stay, and '\n' and ' ' are both ASCII.
-    let text = folded.as_str();
-    let breaks: Vec<usize> = text
-        .match_indices('\n')
-        .map(|(at, _)| at)
-        .filter(|&at| {
-            let before = text[..at].chars().next_back();
-            let after = text[at + 1..].chars().next();
-            before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric)
-        })
-        .collect();
-    for at in breaks {
-        folded.replace_range(at..=at, " ");
-    }
-}
-
-/// The tokens of one paragraph: its word-boundary pieces, merged by the Norwegian rules.
-fn tokenize_block(text: &str, block: Span) -> Vec<Token> {
-    merge::merge(text, pieces::pieces(text, block))
+/// The tokens of one paragraph, appended to `out`: its word-boundary pieces, merged by the
+/// Norwegian rules.
+fn tokenize_block(text: &str, block: Span, out: &mut Vec<Token>) {
+    merge::merge(text, pieces::pieces(text, block), out);
 }
 
 /// A hyphen inside a compound (`London-klubben`): ASCII or Unicode hyphen, not a dash.
@@ -376,23 +406,9 @@ mod tests {
     }
 
     #[test]
-    fn a_token_takes_nine_bytes_and_a_sentence_48() {
+    fn a_token_takes_nine_bytes_and_a_sentence_40() {
         assert_eq!(std::mem::size_of::<Token>(), 9);
-        assert_eq!(std::mem::size_of::<Sentence>(), 48);
-    }
-
-    #[test]
-    fn folding_joins_a_name_broken_over_two_lines() {
-        let table = [
-            ("Thomas\nMüller", "thomas müller"),
-            ("slutt.\nMüller", "slutt.\nmüller"),
-            ("Brann\n\nMolde", "brann\n\nmolde"),
-            ("ØRJAN\nNYLAND", "ørjan nyland"),
-        ];
-        for (text, folded) in table {
-            assert_eq!(fold(text), folded, "{text:?}");
-            assert_eq!(fold(text).len(), text.len(), "{text:?}: offsets stay");
-        }
+        assert_eq!(std::mem::size_of::<Sentence>(), 40);
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! Paragraphs and sentences: where a line continues the one before, and which punctuation ends a
 //! sentence (see the module docs of [`super`]).
 
-use super::{is_terminal, Sentence, SentenceKind, Token, TokenKind};
+use super::{is_terminal, Sentence, SentenceKind, Token, TokenKind, TokenRange};
 use crate::span::Span;
 use crate::words::fact_lines::is_fact_label_word;
 use crate::words::segmentation::{ABBREVIATIONS, FINAL_ABBREVIATIONS};
+use std::ops::Range;
 
 /// Most tokens before a fact line's colon (`Gult kort:`, `Mål:`): a longer run before a colon is
 /// a sentence, not a label.
@@ -136,40 +137,41 @@ fn lines(text: &str) -> Vec<Span> {
     lines
 }
 
-/// Splits the tokens of one paragraph into sentences, appended to `out`.
+/// Splits the tokens of one paragraph, `tokens[from..]` of its document's, into sentences,
+/// appended to `out`: each sentence is a range of the document's tokens, none copied.
 pub(super) fn split_sentences(
     text: &str,
-    tokens: Vec<Token>,
+    tokens: &[Token],
+    from: usize,
     paragraph: u32,
     out: &mut Vec<Sentence>,
 ) {
-    let mut current: Vec<Token> = Vec::new();
-    let mut i = 0;
+    let mut start = from;
+    let mut i = from;
     while i < tokens.len() {
-        let ends = ends_sentence(text, &tokens, i, &current);
-        current.push(tokens[i]);
+        let ends = ends_sentence(text, tokens, i, &tokens[start..i]);
         i += 1;
         if !ends {
             continue;
         }
         // Closing quotes and brackets belong to the sentence they close.
-        while i < tokens.len() && is_closing_after(text, &tokens, i) {
-            current.push(tokens[i]);
+        while i < tokens.len() && is_closing_after(text, tokens, i) {
             i += 1;
         }
         let next = tokens.get(i);
         if next.is_none_or(|next| starts_sentence(text, next)) {
             // A final-abbreviation ends a sentence only before a capital word.
-            let last = current.last().map(|t| t.kind);
-            if last == Some(TokenKind::Abbreviation)
+            let last = tokens[i - 1].kind;
+            if last == TokenKind::Abbreviation
                 && next.is_some_and(|next| !text[next.span()].starts_with(char::is_uppercase))
             {
                 continue;
             }
-            push_sentence(text, &mut current, paragraph, out);
+            push_sentence(text, tokens, start..i, paragraph, out);
+            start = i;
         }
     }
-    push_sentence(text, &mut current, paragraph, out);
+    push_sentence(text, tokens, start..i, paragraph, out);
 }
 
 /// Whether token `i` may end the sentence `current` (the tokens before it) holds.
@@ -258,10 +260,17 @@ pub(crate) fn is_team_code(word: &str) -> bool {
     word.chars().count() <= MAX_TEAM_CODE_CHARS && word.chars().all(char::is_uppercase)
 }
 
-fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: u32, out: &mut Vec<Sentence>) {
-    if let (Some(first), Some(last)) = (tokens.first(), tokens.last()) {
+fn push_sentence(
+    text: &str,
+    tokens: &[Token],
+    range: Range<usize>,
+    paragraph: u32,
+    out: &mut Vec<Sentence>,
+) {
+    let own = &tokens[range.clone()];
+    if let (Some(first), Some(last)) = (own.first(), own.last()) {
         let span = Span::new(first.span().start, last.span().end);
-        let kind = match fact_line_colon(text, tokens) {
+        let kind = match fact_line_colon(text, own) {
             Some(colon) => SentenceKind::FactLine {
                 colon: u32::try_from(colon).expect("a text of at most MAX_TEXT_BYTES"),
             },
@@ -270,12 +279,9 @@ fn push_sentence(text: &str, tokens: &mut Vec<Token>, paragraph: u32, out: &mut 
         out.push(Sentence {
             span,
             paragraph,
-            // Copied out at its own length (the scratch vector is reused): a vector grown
-            // token by token holds up to twice its tokens, and every later stage keeps them.
-            tokens: tokens.as_slice().into(),
+            tokens: TokenRange::new(range),
             kind,
         });
-        tokens.clear();
     }
 }
 
@@ -294,12 +300,20 @@ mod tests {
     use crate::segment::segment;
 
     fn sentences(text: &str) -> Vec<&str> {
-        segment(text).iter().map(|s| &text[s.span]).collect()
+        segment(text)
+            .sentences
+            .iter()
+            .map(|s| &text[s.span])
+            .collect()
     }
 
     /// Each sentence's fact-line label, `None` for prose.
     fn fact_labels(text: &str) -> Vec<Option<&str>> {
-        segment(text).iter().map(|s| s.fact_label(text)).collect()
+        let segmented = segment(text);
+        let sentences = segmented.sentences.iter();
+        sentences
+            .map(|s| s.fact_label(text, &segmented.tokens))
+            .collect()
     }
 
     #[test]

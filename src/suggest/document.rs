@@ -41,7 +41,8 @@ pub fn document_names(gazetteer: &Gazetteer, analysis: &Analysis<'_>) -> Documen
         .map(|s| match s.kind {
             SightingKind::Club => text[s.name].to_string(),
             _ => {
-                let span = fullest_name(gazetteer, text, &analysis.sentences, mentions, s.name);
+                let (sentences, tokens) = (&analysis.sentences, &analysis.tokens);
+                let span = fullest_name(gazetteer, text, sentences, tokens, mentions, s.name);
                 let span = without_owner(gazetteer, text, span);
                 text[span].to_string()
             }

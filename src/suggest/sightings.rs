@@ -12,7 +12,7 @@ use crate::gazetteer::Gazetteer;
 use crate::ids::{EntityId, SentenceId};
 use crate::pipeline::Analysis;
 use crate::recognize::Mention;
-use crate::segment::{fold, is_team_code, Sentence, Token, TokenKind};
+use crate::segment::{is_team_code, Folded, Sentence, Token, TokenKind};
 use crate::span::Span;
 use crate::text::{is_capitalised, previous_word, used_in_lower_case};
 use crate::words::descriptions::{
@@ -157,7 +157,7 @@ impl Finder<'_> {
     /// `Ranheim-spissen` alone: Ranheim is a club).
     fn after_roles(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
-        let tokens = &sentence.tokens;
+        let tokens = self.analysis.tokens_of(sentence);
         for (t, token) in tokens.iter().enumerate() {
             let word = &text[token.span()];
             let (head, noun) = match word.rsplit_once('-') {
@@ -208,7 +208,7 @@ impl Finder<'_> {
     /// after a match word and `mot` or `over` is the other side, a club.
     fn opponents(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
-        let tokens = &sentence.tokens;
+        let tokens = self.analysis.tokens_of(sentence);
         let lower = |t: &Token| text[t.span()].to_lowercase();
         for (t, token) in tokens.iter().enumerate().skip(1) {
             if !OPPONENT_PREPOSITIONS.contains(&lower(token).as_str()) {
@@ -242,7 +242,7 @@ impl Finder<'_> {
         found: &mut Vec<Sighting>,
     ) {
         let text = self.text;
-        let tokens = &sentence.tokens;
+        let tokens = self.analysis.tokens_of(sentence);
         let joined = |a: &Token, b: &Token| text[a.span().end..b.span().start] == *" ";
         for t in 0..tokens.len().saturating_sub(1) {
             let (owner, noun) = (&tokens[t], &tokens[t + 1]);
@@ -337,7 +337,7 @@ impl Finder<'_> {
     /// a sentence, they need the first name.
     fn full_names(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
-        let tokens = &sentence.tokens;
+        let tokens = self.analysis.tokens_of(sentence);
         let first_word = tokens.iter().position(|t| t.kind == TokenKind::Word);
         let mut t = 0;
         while t < tokens.len() {
@@ -384,7 +384,7 @@ impl Finder<'_> {
     /// right after a name of several words is its club or town (`Per Olsen, Bergen`).
     fn fact_line(&self, sentence_id: SentenceId, sentence: &Sentence, found: &mut Vec<Sighting>) {
         let text = self.text;
-        let tokens = &sentence.tokens;
+        let tokens = self.analysis.tokens_of(sentence);
         let Some(colon) = tokens
             .iter()
             .take(LABEL_TOKENS)
@@ -421,9 +421,10 @@ impl Finder<'_> {
         let (items, sentence_id) = if colon + 1 == tokens.len() {
             let sentences = &self.analysis.sentences;
             match sentences.get(sentence_id.index() + 1) {
-                Some(next) if !text[sentence.span.end..next.span.start].contains('\n') => {
-                    (&next.tokens[..], SentenceId::new(sentence_id.index() + 1))
-                }
+                Some(next) if !text[sentence.span.end..next.span.start].contains('\n') => (
+                    self.analysis.tokens_of(next),
+                    SentenceId::new(sentence_id.index() + 1),
+                ),
                 _ => return,
             }
         } else {
@@ -575,12 +576,11 @@ fn team_named(gazetteer: &Gazetteer, name: &str) -> Option<EntityId> {
 
 /// The entities whose form is `name`, whole.
 fn forms_of(gazetteer: &Gazetteer, name: &str) -> Vec<EntityId> {
-    let folded = fold(name);
     let mut forms = Vec::new();
-    gazetteer.forms_at(&folded, 0, &mut forms);
+    gazetteer.forms_at(&Folded::whole(name), 0, &mut forms);
     forms
         .iter()
-        .filter(|f| f.span().end == folded.len())
+        .filter(|f| f.span().end == name.len())
         .flat_map(|f| gazetteer.candidates(f.pattern()).iter().map(|c| c.entity))
         .collect()
 }

@@ -15,7 +15,7 @@ use crate::eval::{GoldDocument, GoldSentence};
 use crate::ingest::Document;
 use crate::lemma::Lemmatizer;
 use crate::pipeline::{Pipeline, Traced};
-use crate::segment::{Segmented, TokenKind};
+use crate::segment::{Folded, Segmented, TokenKind};
 use crate::span::Span;
 use rustc_hash::FxHashMap;
 use std::path::Path;
@@ -56,16 +56,18 @@ impl TrainingSet {
         let documents = gold_documents(corpus, gold)?;
         let lemmatizer = Lemmatizer::new()?;
         let mut forms: Vec<&str> = Vec::new();
-        let segmented: Vec<Segmented<'_>> =
-            documents.iter().map(|d| Segmented::new(&d.text)).collect();
-        for document in &segmented {
+        let segmented: Vec<(Segmented<'_>, Folded)> = documents
+            .iter()
+            .map(|d| (Segmented::new(&d.text), Folded::whole(&d.text)))
+            .collect();
+        for (document, folded) in &segmented {
             for sentence in &document.sentences {
                 forms.extend(
-                    sentence
-                        .tokens
+                    document
+                        .tokens_of(sentence)
                         .iter()
                         .filter(|t| matches!(t.kind, TokenKind::Word | TokenKind::Abbreviation))
-                        .map(|t| &document.folded[t.span()]),
+                        .map(|t| &folded[t.span()]),
                 );
             }
         }

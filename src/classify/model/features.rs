@@ -8,12 +8,12 @@
 
 use super::vocabulary::Vocabulary;
 use crate::classify::EventKind;
-use crate::segment::{Token, TokenKind};
+use crate::segment::{Folded, Token, TokenKind};
 use rustc_hash::FxHashMap;
 
 /// What the featurizer reads of one sentence in its document.
 pub(crate) struct SentenceView<'a> {
-    pub(crate) folded: &'a str,
+    pub(crate) folded: &'a Folded,
     pub(crate) tokens: &'a [Token],
     /// The rules' labels, as [`EventKind::ALL`] bits.
     pub(crate) rule_labels: u8,
@@ -151,7 +151,7 @@ impl Featurizer<'_> {
     fn word<'w>(
         &self,
         vocabulary: &'w Vocabulary,
-        folded: &str,
+        folded: &Folded,
         token: &Token,
         kind: TokenKind,
     ) -> Option<(u64, &'w str)> {
@@ -253,14 +253,15 @@ mod tests {
         let vocabulary = Vocabulary::from_pairs([("scoret", "score"), ("han", "han")]);
         let document = Segmented::new(text);
         let sentence = &document.sentences[0];
+        let folded = Folded::of(text, sentence.span);
         let hits = [CueHit {
             id: "goal_verb",
             event: EventKind::Goal,
             role: "trigger",
         }];
         let view = SentenceView {
-            folded: &document.folded,
-            tokens: &sentence.tokens,
+            folded: &folded,
+            tokens: document.tokens_of(sentence),
             rule_labels: bits([EventKind::Goal]),
             previous_labels: 0,
             cues: &hits,
