@@ -1104,8 +1104,8 @@ def joined_years(a, b):
     year to the last; none (at any time) when either has none."""
     if not a or not b:
         return ""
-    firsts, lasts = zip(*(y.split("-") for y in (a, b)))
-    return f"{min(firsts)}-{max(lasts)}"
+    spans = [(first, last or first) for first, _, last in (y.partition("-") for y in (a, b))]
+    return f"{min(f for f, _ in spans)}-{max(l for _, l in spans)}"
 
 
 def club_short_names(name, city, towns):

@@ -23,8 +23,8 @@ pub struct Document {
     /// Notes on decoding that a user should see (for example a Windows-1252 fallback).
     pub warnings: Vec<String>,
     /// The date of the document (a JSON Lines record's `date`), which chooses a player's club
-    /// where the gazetteer gives the years he was there; without it, a dateline in the text's
-    /// first sentences gives it, if any.
+    /// where the gazetteer gives the years he was there; without it, recognition reads a
+    /// dateline in the text's first sentences, if any (`MatchContext::date`).
     pub date: Option<Date>,
 }
 
@@ -433,7 +433,7 @@ impl JsonLines {
                     document.date = date_of(&date);
                 }
                 Some(other) => document.warnings.push(format!(
-                    "{at}: \"date\" {other} is no date: write it as \"YYYY-MM-DD\" (or \"YYYY\"); \
+                    "{at}: \"date\" {other} is no date: write it as \"YYYY-MM-DD\" (or \"YYYY-MM\", \"YYYY\"); \
                      read without one, so a player's clubs of all years count"
                 )),
             }

@@ -145,7 +145,12 @@ impl Pipeline {
         }
         let segmented = segment::Segmented::new(text);
         let mut recognition = recognize::recognize(&self.gazetteer, &segmented, document.date);
-        if self.football_only && glance.short && glance.without_football_words() {
+        let several_sentences = segmented.sentences.len() > 1;
+        if self.football_only
+            && glance.short
+            && several_sentences
+            && glance.without_football_words()
+        {
             topic::keep_sure_players_only(&self.gazetteer, text, &mut recognition);
         }
         Some((glance, segmented, recognition))
@@ -307,18 +312,23 @@ mod tests {
             mentions.iter().map(|m| text[m.span].to_string()).collect()
         };
         assert_eq!(
-            players("Justin åpner albumet med en lang og sensuell soulperle."),
+            players("Justin åpner albumet med en soulperle. Den er lang og sensuell."),
             Vec::<String>::new(),
             "one word is no player without football"
         );
         assert_eq!(
-            players("Justin åpner albumet med en soulperle, og Erling Braut Haaland lytter."),
+            players("Justin åpner albumet. Erling Braut Haaland lytter."),
             ["Erling Braut Haaland"]
         );
         assert_eq!(
-            players("Justin scoret etter en corner."),
+            players("Justin scoret etter en corner. Den var lang."),
             ["Justin"],
             "a football word makes it one"
+        );
+        assert_eq!(
+            players("Justin åpner albumet med en lang og sensuell soulperle."),
+            ["Justin"],
+            "a single sentence is read as given"
         );
     }
 }

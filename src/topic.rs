@@ -113,11 +113,11 @@ impl Glance {
     }
 }
 
-/// Leaves out the players a short text without football words names by one word (an alias, a
-/// genitive, a compound) or by a name several people share: there such a name is no evidence of
-/// a player (`Justin` of an album review is not FPL's James Justin, `Michael Jackson` not a
-/// footballer). The text is still read, and a player's full name kept (an analyst who feeds in
-/// one sentence means it).
+/// Leaves out the players a short text of several sentences without football words names by
+/// one word (an alias, a genitive, a compound) or by a name several people share: there such a
+/// name is no evidence of a player (`Justin` of an album review is not FPL's James Justin,
+/// `Michael Jackson` not a footballer). The text is still read, and a player's full name kept;
+/// a single sentence keeps all (an analyst who feeds in one means it: `Kvisvik felte Moe`).
 pub fn keep_sure_players_only(gazetteer: &Gazetteer, text: &str, recognition: &mut Recognition) {
     recognition.mentions.retain(|m| {
         let players = m

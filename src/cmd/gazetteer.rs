@@ -43,7 +43,8 @@ pub enum Add {
     Player {
         #[command(flatten)]
         row: RowArgs,
-        /// Their club: an id (`club:molde-fk`) or a name the gazetteers know.
+        /// Their club: an id (`club:molde-fk`) or a name the gazetteers know, with the years he
+        /// was there if known (`club:molde-fk@2021-2023`); several separated by `|`.
         #[arg(long)]
         club: Option<String>,
         /// Their national team: an id (`national:norge`) or a name.

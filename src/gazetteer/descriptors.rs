@@ -48,9 +48,11 @@ impl Descriptors {
                     }
                 }
                 Profile::Player(player) => {
-                    // Every club he was at: a description is chosen among the match's players.
-                    let clubs = player.clubs.iter().map(|spell| spell.club);
-                    for team in clubs.chain(player.nationality()) {
+                    // Every club he was at, once (two spells at one club are one squad place).
+                    let mut teams: Vec<EntityId> = player.clubs.iter().map(|s| s.club).collect();
+                    teams.sort();
+                    teams.dedup();
+                    for team in teams.into_iter().chain(player.nationality()) {
                         descriptors.squads.entry(team).or_default().push(index);
                     }
                 }

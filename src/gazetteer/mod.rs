@@ -194,7 +194,7 @@ impl Gazetteer {
     ) -> impl Iterator<Item = EntityId> + '_ {
         self.player(entity)
             .into_iter()
-            .flat_map(move |player| player.teams_in(date))
+            .flat_map(move |player| player.teams_at(date))
     }
 
     /// What a club's row says (its home city); `None` when the entity is not a club.
@@ -405,7 +405,7 @@ mod tests {
         assert_eq!(balotelli.attr("nationality"), Some("national:italia"));
         let index = |id: &str| gazetteer.index_of(id).unwrap();
         let profile = gazetteer.player(index("player:mario-balotelli")).unwrap();
-        let clubs: Vec<EntityId> = profile.clubs_in(None).take(2).collect();
+        let clubs = &profile.clubs_at(None)[..2];
         assert_eq!(
             clubs,
             [index("club:manchester-city"), index("club:ac-milan")],
@@ -415,7 +415,7 @@ mod tests {
             year: 2011,
             month: None,
         });
-        let in_2011: Vec<EntityId> = profile.clubs_in(in_2011).collect();
+        let in_2011 = profile.clubs_at(in_2011);
         assert_eq!(in_2011, [index("club:manchester-city")]);
         assert_eq!(profile.nationality(), Some(index("national:italia")));
         assert!(gazetteer.club(index("national:italia")).is_none());

@@ -4,7 +4,7 @@
 //! a column by its name; the columns as written stay on [`Entity::attrs`] for what writes them
 //! back (`gazetteer add`, `write_folder`) or checks them.
 
-use super::years::{split_years, Date, Years};
+use super::years::{holding_at, split_years, Date, Years};
 use super::{Entity, EntityKind};
 use crate::ids::EntityId;
 // Built once per run from trusted rows: a fast hasher matters, keys are not hostile.
@@ -80,21 +80,28 @@ impl PlayerProfile {
         }
     }
 
-    /// The clubs he was at on `date` (see [`Years::holds`]; those without years too), all of
-    /// them when the date is not known, in the order of the row.
-    pub fn clubs_in(&self, date: Option<Date>) -> impl Iterator<Item = EntityId> + '_ {
-        self.clubs
-            .iter()
-            .filter(move |spell| match (spell.years, date) {
-                (Some(years), Some(date)) => years.holds(date),
-                _ => true,
-            })
-            .map(|spell| spell.club)
+    /// The clubs he was at on `date`, in the order of the row: those whose years contain its
+    /// year (and those without years), in the year of a move the one its month tells; all of
+    /// them when the date is not known or none of his years holds (the row's facts end before
+    /// it or start after it).
+    pub fn clubs_at(&self, date: Option<Date>) -> Vec<EntityId> {
+        let years: Vec<Option<Years>> = self.clubs.iter().map(|spell| spell.years).collect();
+        let holding = date.and_then(|date| holding_at(&years, date));
+        let clubs = self.clubs.iter().map(|spell| spell.club);
+        match holding {
+            Some(holding) => clubs
+                .zip(holding)
+                .filter(|&(_, h)| h)
+                .map(|(c, _)| c)
+                .collect(),
+            None => clubs.collect(),
+        }
     }
 
-    /// The clubs of [`PlayerProfile::clubs_in`] `date`, then the national teams.
-    pub fn teams_in(&self, date: Option<Date>) -> impl Iterator<Item = EntityId> + '_ {
-        self.clubs_in(date)
+    /// The clubs of [`PlayerProfile::clubs_at`] `date`, then the national teams.
+    pub fn teams_at(&self, date: Option<Date>) -> impl Iterator<Item = EntityId> + '_ {
+        self.clubs_at(date)
+            .into_iter()
             .chain(self.national_teams.iter().copied())
     }
 
@@ -298,7 +305,7 @@ mod tests {
             let player = player(&[("club", "club:a"), ("nationality", nationality)]);
             let expected = expected.map(EntityId::new);
             assert_eq!(player.nationality(), expected, "{nationality}");
-            let all: Vec<EntityId> = player.teams_in(None).collect();
+            let all: Vec<EntityId> = player.teams_at(None).collect();
             assert_eq!(all, entities(&[vec![1], teams].concat()), "{nationality}");
         }
     }
@@ -316,9 +323,9 @@ mod tests {
             (at(2011, None), vec![1, 4]),
             (at(2012, None), vec![1, 2, 4]),
             (at(2012, Some(11)), vec![2, 4]),
-            (at(2020, Some(1)), vec![4]),
+            (at(2020, Some(1)), vec![1, 2, 4]),
         ] {
-            let chosen: Vec<EntityId> = player.clubs_in(date).collect();
+            let chosen = player.clubs_at(date);
             assert_eq!(chosen, entities(&clubs), "{date:?}");
         }
     }

@@ -64,6 +64,15 @@ pub(super) fn resolve_references(
                         (value, None)
                     }
                 };
+                if value.is_empty() {
+                    let message = format!(
+                        "{written:?} for id {} names no {}: left out",
+                        rows[index].entity.id,
+                        target_name(target)
+                    );
+                    warnings.push(reference_problem(&rows[index], column, message));
+                    continue;
+                }
                 let with_years = |id: &str| match years {
                     Some(years) => format!("{id}@{years}"),
                     None => id.to_string(),

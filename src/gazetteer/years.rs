@@ -21,25 +21,47 @@ pub struct Date {
     pub month: Option<u32>,
 }
 
-/// The last month of a season's first half: players move between seasons, in the summer.
+/// The last month before the summer, when players move between clubs: in the year of a move,
+/// a date up to it is at the club he leaves, a later one at the club he joins.
 const SEASON_TURN_MONTH: u32 = 6;
 
 impl Years {
-    /// Whether a player there in these years was there at `date`. Years of several seasons run
-    /// from the summer of the first to the summer of the last (`2004-2012`: July 2004 to June
-    /// 2012), so that in a transfer year the month tells the old club from the new one; one
-    /// year, or a date without a month, holds for the whole year.
-    pub fn holds(self, date: Date) -> bool {
-        let in_years = (self.first..=self.last).contains(&date.year);
-        match date.month {
-            Some(month) if self.first < self.last => {
-                let after_the_start = date.year > self.first || month > SEASON_TURN_MONTH;
-                let before_the_end = date.year < self.last || month <= SEASON_TURN_MONTH;
-                in_years && after_the_start && before_the_end
-            }
-            _ => in_years,
-        }
+    /// Whether `year` is one of them.
+    pub fn contains(self, year: i32) -> bool {
+        (self.first..=self.last).contains(&year)
     }
+
+    /// Whether a player there in these years is leaving in `year`: they end then.
+    fn end_in(self, year: i32) -> bool {
+        self.last == year && self.first < year
+    }
+
+    /// Whether a player there in these years is arriving in `year`: they start then.
+    fn start_in(self, year: i32) -> bool {
+        self.first == year && self.last > year
+    }
+}
+
+/// Which of a player's clubs (their years, in the order of his row) hold at `date`: those that
+/// contain its year (and those without years), and in the year of a move (one club's years end,
+/// another's start) the one the month tells; `None` when no club's years contain it, so that
+/// the caller reads the row as undated.
+pub(crate) fn holding_at(spells: &[Option<Years>], date: Date) -> Option<Vec<bool>> {
+    let year = date.year;
+    if !spells.iter().flatten().any(|y| y.contains(year)) {
+        return None;
+    }
+    let leaving = spells.iter().flatten().any(|y| y.end_in(year));
+    let arriving = spells.iter().flatten().any(|y| y.start_in(year));
+    let moved = |years: &Years| match date.month {
+        Some(month) if leaving && arriving => {
+            (month > SEASON_TURN_MONTH && years.end_in(year))
+                || (month <= SEASON_TURN_MONTH && years.start_in(year))
+        }
+        _ => false,
+    };
+    let holds = |years: &Option<Years>| years.is_none_or(|y| y.contains(year) && !moved(&y));
+    Some(spells.iter().map(holds).collect())
 }
 
 impl std::fmt::Display for Years {
@@ -120,32 +142,24 @@ mod tests {
     }
 
     #[test]
-    fn the_month_tells_the_clubs_of_a_transfer_year_apart() {
-        let arsenal = Years {
-            first: 2004,
-            last: 2012,
-        };
-        let united = Years {
-            first: 2012,
-            last: 2015,
-        };
+    fn the_date_chooses_the_clubs_and_the_month_a_move() {
+        let years = |first, last| Some(Years { first, last });
+        // Arsenal 2004-2012, United 2012-2015, a club without years.
+        let spells = [years(2004, 2012), years(2012, 2015), None];
         let at = |year, month| Date { year, month };
-        for (date, arsenals, uniteds) in [
-            (at(2012, None), true, true),
-            (at(2012, Some(3)), true, false),
-            (at(2012, Some(11)), false, true),
-            (at(2004, Some(3)), false, false),
-            (at(2008, Some(1)), true, false),
-            (at(2015, Some(5)), false, true),
-            (at(2016, None), false, false),
+        for (date, holding) in [
+            (at(2012, None), Some(vec![true, true, true])),
+            (at(2012, Some(3)), Some(vec![true, false, true])),
+            (at(2012, Some(11)), Some(vec![false, true, true])),
+            (at(2004, Some(3)), Some(vec![true, false, true])),
+            (at(2015, Some(5)), Some(vec![false, true, true])),
+            (at(2016, None), None),
+            (at(1990, Some(5)), None),
         ] {
-            assert_eq!(arsenal.holds(date), arsenals, "{date:?}");
-            assert_eq!(united.holds(date), uniteds, "{date:?}");
+            assert_eq!(holding_at(&spells, date), holding, "{date:?}");
         }
-        let one_year = Years {
-            first: 2021,
-            last: 2021,
-        };
-        assert!(one_year.holds(at(2021, Some(3))) && one_year.holds(at(2021, Some(10))));
+        // A Norwegian season (March to November) is a calendar year: May is in it.
+        let molde = [years(2021, 2022)];
+        assert_eq!(holding_at(&molde, at(2021, Some(5))), Some(vec![true]));
     }
 }

@@ -1,6 +1,6 @@
 //! What a report says about its own match and players, read once per document: the match its
 //! header names (`Manchester City- Tottenham 3-2`) and which of its teams a city stands for
-//! (`London-klubben`), the year of its dateline, the ages it states after names
+//! (`London-klubben`), the date of its dateline, the ages it states after names
 //! (`Mario Götze (22)`), and the teams and nationality the gazetteer gives a player.
 
 use super::candidates::RawMatch;
@@ -192,7 +192,9 @@ pub(super) fn report_date(text: &str, sentences: &[Sentence], tokens: &[Token]) 
                     let month = parts.next().and_then(month);
                     return Some(Date { year, month });
                 }
-                let before = i.checked_sub(1).map(|b| text[tokens[b].span()].to_lowercase());
+                let before = i
+                    .checked_sub(1)
+                    .map(|b| text[tokens[b].span()].to_lowercase());
                 let month = MONTHS.iter().position(|m| before.as_deref() == Some(*m))?;
                 Some(Date {
                     year: year(surface)?,

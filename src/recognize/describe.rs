@@ -371,8 +371,7 @@ impl<'a> Describer<'a> {
             return false;
         };
         self.context.teams().any(|side| {
-            player.nationality() == Some(side)
-                || player.clubs_in(self.context.date).any(|club| club == side)
+            player.nationality() == Some(side) || player.clubs_at(self.context.date).contains(&side)
         })
     }
 }

@@ -254,6 +254,16 @@ impl Finder<'_> {
             let Some(bare) = word.strip_suffix('s').filter(|b| b.chars().count() > 1) else {
                 continue;
             };
+            // "Dagens scoring": opening a sentence, a noun's genitive is capitalised too; a
+            // name is written so inside a sentence as well, or is a first name.
+            let opens = tokens[..t]
+                .iter()
+                .all(|token| token.kind != TokenKind::Word);
+            let a_name =
+                written_inside_a_sentence(text, bare) || self.gazetteer.is_first_name(bare);
+            if opens && !a_name {
+                continue;
+            }
             // "Ola Moes": first names before the genitive are his; "stoppet Enyeama Benzemas
             // skudd": another surname is another player.
             let mut start = t;

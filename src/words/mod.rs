@@ -146,6 +146,17 @@ mod tests {
             ("HOME_WORDS", descriptions::HOME_WORDS.to_vec()),
             ("AWAY_WORDS", descriptions::AWAY_WORDS.to_vec()),
             ("TEAM_NOUNS", descriptions::TEAM_NOUNS.to_vec()),
+            ("SQUAD_NOUNS", descriptions::SQUAD_NOUNS.to_vec()),
+            ("OPPONENT_WORDS", names::OPPONENT_WORDS.to_vec()),
+            (
+                "OPPONENT_PREPOSITIONS",
+                names::OPPONENT_PREPOSITIONS.to_vec(),
+            ),
+            ("EVENT_NOUNS", names::EVENT_NOUNS.to_vec()),
+            (
+                "NOT_A_MATCH_WITH_INFIX",
+                football::NOT_A_MATCH_WITH_INFIX.to_vec(),
+            ),
             ("NOT_FIRST_NAMES", names::NOT_FIRST_NAMES.to_vec()),
             ("TITLE_ENDINGS", names::TITLE_ENDINGS.to_vec()),
             ("GROUNDS", names::GROUNDS.to_vec()),
