@@ -427,11 +427,10 @@ impl JsonLines {
                 .map(str::to_string)
                 .unwrap_or(text);
             let mut document = Document::new(id, text);
+            let date = record.date.as_ref().and_then(|d| date_of(d.as_str()?));
             match record.date {
                 None | Some(serde_json::Value::Null) => {}
-                Some(serde_json::Value::String(date)) if date_of(&date).is_some() => {
-                    document.date = date_of(&date);
-                }
+                Some(_) if date.is_some() => document.date = date,
                 Some(other) => document.warnings.push(format!(
                     "{at}: \"date\" {other} is no date: write it as \"YYYY-MM-DD\" (or \"YYYY-MM\", \"YYYY\"); \
                      read without one, so a player's clubs of all years count"
