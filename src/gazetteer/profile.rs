@@ -85,9 +85,12 @@ impl PlayerProfile {
     /// them when the date is not known or none of his years holds (the row's facts end before
     /// it or start after it).
     pub fn clubs_at(&self, date: Option<Date>) -> Vec<EntityId> {
-        let years: Vec<Option<Years>> = self.clubs.iter().map(|spell| spell.years).collect();
-        let holding = date.and_then(|date| holding_at(&years, date));
         let clubs = self.clubs.iter().map(|spell| spell.club);
+        // Undated (every shipped and gold document): no years to read.
+        let holding = date.and_then(|date| {
+            let years: Vec<Option<Years>> = self.clubs.iter().map(|spell| spell.years).collect();
+            holding_at(&years, date)
+        });
         match holding {
             Some(holding) => clubs
                 .zip(holding)

@@ -54,8 +54,7 @@ pub(super) fn resolve_references(
                         warnings.push(reference_problem(&rows[index], column, message));
                         (value, None)
                     }
-                    Err(why) => {
-                        let value = written.rsplit_once('@').map_or(written, |(v, _)| v.trim());
+                    Err((value, why)) => {
                         let message = format!(
                             "{written:?} for id {}: {why}; read as {value:?}, at any time",
                             rows[index].entity.id

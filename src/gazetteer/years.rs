@@ -76,9 +76,9 @@ impl std::fmt::Display for Years {
 /// The mark between a reference and its years.
 const YEARS_MARK: char = '@';
 
-/// A reference and its years, if it gives them (`club:arsenal@2004-2012`); an error that says
-/// what is wrong when the part after `@` is no `YYYY` or `YYYY-YYYY` in order.
-pub(crate) fn split_years(value: &str) -> Result<(&str, Option<Years>), String> {
+/// A reference and its years, if it gives them (`club:arsenal@2004-2012`); when the part after
+/// `@` is no `YYYY` or `YYYY-YYYY` in order, the reference without it and what is wrong.
+pub(crate) fn split_years(value: &str) -> Result<(&str, Option<Years>), (&str, String)> {
     let Some((reference, years)) = value.rsplit_once(YEARS_MARK) else {
         return Ok((value, None));
     };
@@ -93,9 +93,12 @@ pub(crate) fn split_years(value: &str) -> Result<(&str, Option<Years>), String> 
     };
     match parsed {
         Some((first, last)) if first <= last => Ok((reference.trim(), Some(Years { first, last }))),
-        _ => Err(format!(
-            "{years:?} after @ are no years: write them as YYYY or YYYY-YYYY, first year first \
-             (club:arsenal@2004-2012)"
+        _ => Err((
+            reference.trim(),
+            format!(
+                "{years:?} after @ are no years: write them as YYYY or YYYY-YYYY, first year \
+                 first (club:arsenal@2004-2012)"
+            ),
         )),
     }
 }
