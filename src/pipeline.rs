@@ -151,7 +151,7 @@ impl Pipeline {
             && several_sentences
             && glance.without_football_words()
         {
-            topic::keep_sure_players_only(&self.gazetteer, text, &mut recognition);
+            topic::keep_sure_names_only(&self.gazetteer, text, &mut recognition);
         }
         Some((glance, segmented, recognition))
     }
@@ -305,7 +305,7 @@ mod tests {
     }
 
     #[test]
-    fn a_short_text_without_football_words_names_players_in_full_only() {
+    fn a_short_text_without_football_words_names_people_and_teams_in_full_only() {
         let players = |text: &str| -> Vec<String> {
             let document = Document::new("t", text);
             let mentions = PIPELINE.analyze(&document).recognition.mentions;
@@ -329,6 +329,16 @@ mod tests {
             players("Justin åpner albumet med en lang og sensuell soulperle."),
             ["Justin"],
             "a single sentence is read as given"
+        );
+        assert_eq!(
+            players("Slovenia sender en høystemt ballade. Den mangler løft i refrenget."),
+            Vec::<String>::new(),
+            "a country is no team without football"
+        );
+        assert_eq!(
+            players("Boka handler om Manchester United. Den er lang og god."),
+            ["Manchester United"],
+            "a club's full name is the club"
         );
     }
 }

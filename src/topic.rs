@@ -9,7 +9,7 @@ use crate::classify::EventKind;
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{How, Recognition};
 use crate::segment::MAX_SCORE_DIGITS;
-use crate::words::football::{DOCUMENT_ROOTS, NEWS_ROOTS};
+use crate::words::football::{DOCUMENT_ROOTS, FOOTBALL_ONLY_ROOTS, NEWS_ROOTS, OTHER_SPORT_ROOTS};
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::LazyLock;
 
@@ -24,6 +24,16 @@ const LONG_DOCUMENT_ROOTS: usize = 2;
 /// How many bytes at the start of a text are its header and lead, where a report states the
 /// match's score ("Brann - Viking 2-1").
 const LEAD_BYTES: usize = 300;
+
+/// A long document that uses the words of another sport at least this often, and more than
+/// [`OTHER_SPORT_RATIO`] times as often as the words only football has, is about that sport: a
+/// hockey final's "kampen", "keeperen" and "scoret" are no football report's. Below it, another
+/// sport named in passing ("som i håndballen") changes nothing.
+const OTHER_SPORT_WORDS: usize = 3;
+
+/// See [`OTHER_SPORT_WORDS`]: a sports page that names swimming three times and football once is
+/// still read for its football.
+const OTHER_SPORT_RATIO: usize = 3;
 
 /// The evidence a long document needs to be football: its distinct roots, plus up to
 /// [`NEWS_EVIDENCE`] for words of football news, [`MATCH_HEADER_EVIDENCE`] for a match header, up
@@ -62,6 +72,10 @@ pub struct Glance {
     /// The distinct news roots the text uses (`overgang`, `klubb`, `supporter`): weaker
     /// evidence, which counts only once the roots let the document through.
     pub news: usize,
+    /// How often the text uses a word of another sport (`håndball`, `pucken`, `NHL`).
+    pub other_sport: usize,
+    /// How often the text uses a word only football has (`fotball`, `frispark`, `spissen`).
+    pub football_only: usize,
 }
 
 impl Glance {
@@ -70,19 +84,40 @@ impl Glance {
         static ROOTS: LazyLock<AhoCorasick> = LazyLock::new(|| {
             AhoCorasick::builder()
                 .match_kind(MatchKind::LeftmostFirst)
-                .build(DOCUMENT_ROOTS.iter().chain(NEWS_ROOTS.iter()))
+                .build(
+                    DOCUMENT_ROOTS
+                        .iter()
+                        .chain(NEWS_ROOTS.iter())
+                        .chain(OTHER_SPORT_ROOTS),
+                )
                 .expect("the football roots are a small fixed list")
         });
+        static FOOTBALL_ONLY_BITS: LazyLock<u128> = LazyLock::new(|| {
+            DOCUMENT_ROOTS
+                .iter()
+                .enumerate()
+                .filter(|(_, root)| FOOTBALL_ONLY_ROOTS.contains(root))
+                .fold(0, |bits, (at, _)| bits | 1 << at)
+        });
+        let glanced = DOCUMENT_ROOTS.len() + NEWS_ROOTS.len();
         // One bit per root seen: a document counts each root once. The news roots come after
-        // the document roots.
+        // the document roots, and the other sports' roots, counted apart, after them.
         let mut seen: u128 = 0;
+        let (mut other_sport, mut football_only) = (0, 0);
         for found in ROOTS.find_iter(folded) {
             let at_word_start = folded[..found.start()]
                 .chars()
                 .next_back()
                 .is_none_or(|c| !c.is_alphanumeric());
-            if at_word_start {
-                seen |= 1 << found.pattern().as_usize();
+            let root = found.pattern().as_usize();
+            if !at_word_start {
+                continue;
+            }
+            if root >= glanced {
+                other_sport += 1;
+            } else {
+                seen |= 1 << root;
+                football_only += usize::from(*FOOTBALL_ONLY_BITS & 1 << root != 0);
             }
         }
         let document_bits = (1u128 << DOCUMENT_ROOTS.len()) - 1;
@@ -97,14 +132,23 @@ impl Glance {
             roots: (seen & document_bits).count_ones() as usize
                 + usize::from(has_score(lead(text))),
             news: (seen & !document_bits).count_ones() as usize,
+            other_sport,
+            football_only,
         }
     }
 
     /// Whether the other stages can find this document to be football: a long document with fewer
     /// than two football words cannot, and is skipped without segmenting it (most of a general
     /// news or review corpus).
+    /// A long document about another sport is skipped too.
     pub fn may_be_football(self) -> bool {
-        self.short || self.roots >= LONG_DOCUMENT_ROOTS
+        self.short || self.roots >= LONG_DOCUMENT_ROOTS && !self.about_another_sport()
+    }
+
+    /// Whether the text uses another sport's words often, and far more often than football's own.
+    pub fn about_another_sport(self) -> bool {
+        self.other_sport >= OTHER_SPORT_WORDS
+            && self.other_sport > OTHER_SPORT_RATIO * self.football_only
     }
 
     /// Whether the text has no football word, match or news, and no score in its lead.
@@ -113,24 +157,26 @@ impl Glance {
     }
 }
 
-/// Leaves out the players a short text of several sentences without football words names by
-/// one word (an alias, a genitive, a compound) or by a name several people share: there such a
-/// name is no evidence of a player (`Justin` of an album review is not FPL's James Justin,
-/// `Michael Jackson` not a footballer). The text is still read, and a player's full name kept;
-/// a single sentence keeps all (an analyst who feeds in one means it: `Kvisvik felte Moe`).
-pub fn keep_sure_players_only(gazetteer: &Gazetteer, text: &str, recognition: &mut Recognition) {
+/// Leaves out the people and teams a short text of several sentences without football words names
+/// by one word (an alias, a country, a town, a genitive, a compound) or by a name several share:
+/// there such a name is no evidence of football (`Justin` of an album review is not FPL's James
+/// Justin, `Slovenia` of a song contest is the country, `Halsey` the singer). The text is still
+/// read, and a full name kept unless several share it (`Michael Jackson`); a single sentence
+/// keeps all (an analyst who feeds in one means it:
+/// `Kvisvik felte Moe`). Papers and organisations are what they are in any text.
+pub fn keep_sure_names_only(gazetteer: &Gazetteer, text: &str, recognition: &mut Recognition) {
     recognition.mentions.retain(|m| {
-        let players = m
-            .entities
-            .iter()
-            .all(|&e| gazetteer.entity(e).kind == EntityKind::Player);
+        let kinds = || m.entities.iter().map(|&e| gazetteer.entity(e).kind);
         let full_name = text[m.span].contains(' ');
-        let sure = match m.how {
-            How::Exact | How::Context | How::Description => true,
-            How::Alias => full_name,
-            How::Genitive | How::Compound | How::Ambiguous => false,
-        };
-        !players || sure
+        let players = kinds().all(|kind| kind == EntityKind::Player);
+        let people_or_teams = kinds().all(|kind| kind.is_person() || kind.is_team());
+        !people_or_teams
+            || match m.how {
+                // A player's one-word name (`Ronaldinho`) is his own; a team's is a place's too.
+                How::Exact | How::Context | How::Description => players || full_name,
+                How::Alias => full_name,
+                How::Genitive | How::Compound | How::Ambiguous => false,
+            }
     });
 }
 
@@ -206,7 +252,7 @@ pub fn is_football_document(
     if glance.short {
         return true;
     }
-    if glance.roots < LONG_DOCUMENT_ROOTS {
+    if !glance.may_be_football() {
         return false;
     }
     let named_mentions = || {
@@ -280,6 +326,15 @@ mod tests {
             "a root starts a word, in any case"
         );
         assert_eq!(glance("Bordfotball").roots, 0);
+        let hockey = "Laget spilte godt i kveld, og publikum fikk valuta for pengene. ".repeat(4)
+            + "Keeperen tok pucken. Keeperen tok pucken. Kampen i NHL endte 3-2.";
+        assert!(glance(&hockey).about_another_sport(), "pucken, pucken, NHL");
+        assert!(!glance(&hockey).may_be_football());
+        let football = hockey.clone() + " Spissen scoret på frispark, og fotballen vant.";
+        assert!(
+            !glance(&football).about_another_sport(),
+            "spissen, frispark, fotballen: three times football's own words"
+        );
         assert_eq!(glance("Brann - Viking 2-1").roots, 1, "a score in the lead");
         assert_eq!(glance("Brann - Viking 2 - 1").roots, 1);
         for no_score in [
@@ -365,6 +420,23 @@ mod tests {
                  Klubben der han trener om kveldene, er nedslitt og kald. Regissøren gir oss \
                  likevel varme, og skuespillerne er gode hele veien.",
                 false,
+            ),
+            (
+                "a hockey final",
+                "Rangers tapte den første finalekampen i Stanley Cup etter spilleforlengelse. \
+                 Keeperen slapp inn pucken tre ganger, og treneren var skuffet etter kampen. \
+                 – Vi hadde mange sjanser, sa kapteinen. Rangers skal ta igjen tapet på \
+                 hjemmebane, der pucken har gått deres vei hele sluttspillet. Neste kamp \
+                 spilles natt til onsdag norsk tid, og da må skuddene gå inn.",
+                false,
+            ),
+            (
+                "a football report that names another sport in passing",
+                "Brann slo Viking 2-1 etter et frispark i det 88. minutt. Keeperen var sjanseløs, \
+                 og treneren roste laget etter kampen. – Dette var fotball, sa han, og la til at \
+                 håndballjentene på Bergenshallen også fortjente ros. Spissen scoret på \
+                 corner etter pause, og Viking fikk aldri tak på midtbanen.",
+                true,
             ),
             (
                 "a novel about a boy who wants to play football",

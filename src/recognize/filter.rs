@@ -5,7 +5,7 @@
 
 use super::candidates::RawMatch;
 use super::nouns::role;
-use super::places::{football_word_opens, is_place_named, is_sports_sentence};
+use super::places::{football_word_opens, is_place_named, is_sports_sentence, opens_a_dateline};
 use super::{sentence_at, How, OneOrMore};
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::ids::{EntityId, SentenceId};
@@ -51,6 +51,9 @@ pub(super) struct NameFilter<'a> {
     /// Organisations the document names as a game's title ("Fifa 14"): every match of them
     /// there is the game ("Årets utgave av Fifa").
     game_titles: Vec<EntityId>,
+    /// Start offsets of the matches that are such a game's title, sorted: a surname after one is
+    /// part of the title ("FIFA Street").
+    game_title_starts: Vec<u32>,
 }
 
 /// An offset into the text as the filter's tables hold it.
@@ -163,7 +166,13 @@ impl<'a> NameFilter<'a> {
                 .filter(|m| names_a_game(gazetteer, text, m))
                 .flat_map(|m| m.candidates.iter().map(|c| c.0))
                 .collect(),
+            game_title_starts: Vec::new(),
         };
+        filter.game_title_starts = matches
+            .iter()
+            .filter(|m| filter.a_game(m))
+            .map(|m| offset(m.span.start))
+            .collect();
         let named: Vec<SentenceId> = matches
             .iter()
             .filter(|m| !filter.place_only(m))
@@ -190,8 +199,10 @@ impl<'a> NameFilter<'a> {
     pub(super) fn judge(&mut self, m: &RawMatch) -> Verdict {
         let site = self.site(m);
         if self.place_without_football(m, &site)
+            || opens_a_dateline(self.text, m.span)
             || names_a_ground(&site)
             || self.a_game(m)
+            || self.after_a_game_title(m, &site)
             || self.part_of_longer_name(m, &site)
         {
             Verdict::NotAName
@@ -351,6 +362,20 @@ impl<'a> NameFilter<'a> {
         m.candidates
             .iter()
             .all(|(e, _)| self.game_titles.contains(e))
+    }
+
+    /// A surname right after a game's title is part of the title: "FIFA Street" is no Street.
+    fn after_a_game_title(&self, m: &RawMatch, site: &Site) -> bool {
+        if self.game_title_starts.is_empty() || !site.single_word {
+            return false;
+        }
+        let (previous_start, previous) = previous_word(self.text, m.span.start);
+        is_surname_match(self.gazetteer, self.text, m)
+            && is_name_gap(&self.text[previous_start + previous.len()..m.span.start])
+            && self
+                .game_title_starts
+                .binary_search(&offset(previous_start))
+                .is_ok()
     }
 
     /// A one-word name followed by another capitalised word is part of a longer name the
@@ -534,6 +559,8 @@ mod tests {
         check(vec![
             ("Fifa 14 er her. Årets utgave av Fifa er god.", vec![]),
             ("Et nytt FIFA-spill. Fifa er et spill.", vec![]),
+            // A surname after the title is part of it.
+            ("«FIFA Balotelli» er et nytt spill.", vec![]),
             (
                 "Fifa straffet klubben i 2014.",
                 vec![m("Fifa", "organisation:fifa", "exact")],

@@ -47,3 +47,111 @@ pub(super) fn football_word_opens(text: &str) -> bool {
         .into_iter()
         .any(|w| SENTENCE_ROOTS.iter().any(|root| w.starts_with(root)))
 }
+
+/// Most characters between a dateline's parentheses (`NTB-AFP-Reuters`, `VG Nett`), and most
+/// bytes of the places before its name on the line.
+const DATELINE_SOURCE_BYTES: usize = 40;
+
+/// Whether `span` is a place of a dateline, the place a report was filed from: the name opens its
+/// line, alone or with others joined by `/`, and a source in parentheses follows, ending the line
+/// or before `:`, `|` or a match in parentheses (`HAMBURG (VG)`, `OSLO/BRASILIA (VG) (Argentina -
+/// Belgia 1-0)`, `Oslo (NTB):`). Such a name is the town, never its club or a player called so.
+/// A place in capitals takes any source; one written as a name only a source in capitals (`NTB`,
+/// `VG`), so that a line `Chelsea (Drogba):` stays a team.
+pub(super) fn opens_a_dateline(text: &str, span: crate::span::Span) -> bool {
+    // Every match comes here: read a few bytes around it, not its whole line.
+    let mut window = span.start.saturating_sub(DATELINE_SOURCE_BYTES);
+    while !text.is_char_boundary(window) {
+        window -= 1;
+    }
+    let line_start = match text[window..span.start].rfind('\n') {
+        Some(at) => window + at + 1,
+        None if window == 0 => 0,
+        None => return false,
+    };
+    let places_before = text[line_start..span.start].trim_start();
+    let joined = places_before.is_empty()
+        || places_before.strip_suffix('/').is_some_and(|before| {
+            !before.is_empty() && before.chars().all(|c| c.is_alphabetic() || c == ' ')
+        });
+    if !joined {
+        return false;
+    }
+    let mut rest = &text[span.end..];
+    while let Some(after_slash) = rest.strip_prefix('/') {
+        let Some(place_len) = after_slash
+            .char_indices()
+            .take(DATELINE_SOURCE_BYTES)
+            .find_map(|(at, c)| (!(c.is_alphabetic() || c == ' ')).then_some(at))
+        else {
+            return false;
+        };
+        rest = &after_slash[place_len..];
+    }
+    let Some(source) = rest.trim_start_matches(' ').strip_prefix('(') else {
+        return false;
+    };
+    let Some(close) = source
+        .char_indices()
+        .take(DATELINE_SOURCE_BYTES)
+        .find_map(|(at, c)| (c == ')').then_some(at))
+    else {
+        return false;
+    };
+    let (source, after) = (source[..close].trim(), &source[close + 1..]);
+    let a_source = source.starts_with(char::is_uppercase)
+        && source
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '.'));
+    let after = after.trim_start_matches(' ');
+    let line_goes_on = !(after.is_empty() || after.starts_with(['\n', '\r', ':', '|', '(']));
+    let shouted = |s: &str| {
+        let mut letters = s.chars().filter(|c| c.is_alphabetic()).peekable();
+        letters.peek().is_some() && letters.all(char::is_uppercase)
+    };
+    let source_shouted = source
+        .split([' ', '-'])
+        .next()
+        .is_some_and(|word| word.chars().count() >= 2 && shouted(word));
+    a_source && !line_goes_on && (shouted(&text[span.range()]) || source_shouted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::opens_a_dateline;
+    use crate::span::Span;
+
+    #[test]
+    fn a_dateline_names_the_town() {
+        let at = |text: &str, name: &str| {
+            let start = text.find(name).expect("the name is in the text");
+            opens_a_dateline(text, Span::new(start, start + name.len()))
+        };
+        for (text, name) in [
+            ("HAMBURG (VG)\nNorge er favoritter.", "HAMBURG"),
+            (
+                "Tittel\nOSLO/BRASILIA (VG) (Argentina - Belgia 1-0) Higuain",
+                "BRASILIA",
+            ),
+            (
+                "OSLO/BRASILIA (VG) (Argentina - Belgia 1-0) Higuain",
+                "OSLO",
+            ),
+            ("Oslo ( NTB ) : Regjeringen", "Oslo"),
+            ("Tromsø (VG Nett) | Kunstgresset", "Tromsø"),
+            ("Washington (NTB-AFP-Reuters):", "Washington"),
+        ] {
+            assert!(at(text, name), "{text}");
+        }
+        for (text, name) in [
+            ("Chelsea (Drogba): en scoring", "Chelsea"),
+            ("Viking (4-4-2): Nordeide", "Viking"),
+            ("Brann (Huseklepp, Sævarsson) vant", "Brann"),
+            ("AALESUND - ODD 5-1", "AALESUND"),
+            ("Kampen i Tromsø (VG) ble utsatt.", "Tromsø"),
+            ("MOLDE (VG) vant igjen", "MOLDE"),
+        ] {
+            assert!(!at(text, name), "{text}");
+        }
+    }
+}

@@ -185,6 +185,52 @@ pub(crate) const FOOTBALL_WORDS: &[(&str, Reach)] = &[
     ("forsvar", SENTENCE),
 ];
 
+/// Roots of the other sports whose reports read like football's (`kampen`, `keeperen`, `scoret`,
+/// `dommeren`): a document that names one of them more often than it uses the words only football
+/// has is that sport's (a hockey final, a handball championship, an NHL game), though a football
+/// report may name another sport in passing. Matched where they start a folded word.
+pub(crate) const OTHER_SPORT_ROOTS: &[&str] = &[
+    "håndball",
+    "handball",
+    "ishockey",
+    "hockey",
+    "puck",
+    "stanley cup",
+    "nhl",
+    "bandy",
+    "innebandy",
+    "basketball",
+    "volleyball",
+    "curling",
+    "langrenn",
+    "skiskyt",
+    "skihopp",
+    "alpint",
+    "friidrett",
+    "tennis",
+    "golf",
+    "sykkelritt",
+    "boksing",
+    "bryting",
+    "svømming",
+    "formel 1",
+    "sjakk",
+];
+
+/// The document roots only football uses, which the other sports' reports do not: weighed against
+/// [`OTHER_SPORT_ROOTS`]. `scoring` is not among them (a handball report counts `scoringer`).
+pub(crate) const FOOTBALL_ONLY_ROOTS: &[&str] = &[
+    "fotball",
+    "eliteserie",
+    "tippeligaen",
+    "spiss",
+    "midtbane",
+    "straffespark",
+    "frispark",
+    "corner",
+    "hjørnespark",
+];
+
 /// The roots that count in a document, in list order.
 pub(crate) static DOCUMENT_ROOTS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| roots(|r| r.document));
@@ -253,5 +299,11 @@ mod tests {
         assert!(NEWS_ROOTS.contains(&"kontrakt") && !DOCUMENT_ROOTS.contains(&"kontrakt"));
         assert!(SENTENCE_ROOTS.contains(&"fotball") && DOCUMENT_ROOTS.contains(&"fotball"));
         assert!(!DOCUMENT_ROOTS.contains(&"vant") && !SENTENCE_ROOTS.contains(&"kampen"));
+        for root in FOOTBALL_ONLY_ROOTS {
+            assert!(
+                DOCUMENT_ROOTS.contains(root),
+                "{root} is counted as a document root"
+            );
+        }
     }
 }
