@@ -2,8 +2,12 @@
 //! (name, aliases, birth date, UTF-8), every problem kept with its `file:line` and column.
 
 use super::references::edit_distance;
+use super::years::YEARS_MARK;
 use super::{slug, Entity, EntityKind};
 use crate::error::Problem;
+
+/// What separates the aliases, clubs or nationalities of one cell (`Moe|Ola Moe`).
+pub(crate) const LIST_SEPARATOR: char = '|';
 
 /// One entity as read, with where it was read from.
 pub(super) struct Row {
@@ -297,6 +301,19 @@ impl Sheet<'_> {
             return None;
         }
         let derived_id = id.is_empty();
+        if id.contains([YEARS_MARK, LIST_SEPARATOR]) {
+            // `club:a@b` would be read as club:a of the years "b", `a|b` as two entities.
+            self.report(
+                line,
+                Some("id"),
+                format!(
+                    "the id {id:?} holds `{YEARS_MARK}` or `{LIST_SEPARATOR}`, which mark a \
+                     reference's years and separate references: write it without them \
+                     (club:molde-fk)"
+                ),
+            );
+            return None;
+        }
         let id = if derived_id {
             format!("{}:{}", self.kind.id_prefix(), slug(&name))
         } else {
@@ -335,7 +352,7 @@ impl Sheet<'_> {
         if field.is_empty() {
             return aliases;
         }
-        for alias in field.split('|') {
+        for alias in field.split(LIST_SEPARATOR) {
             let alias = alias.trim();
             if alias.is_empty() {
                 self.report(line, Some("aliases"), format!("empty alias for id {id}"));

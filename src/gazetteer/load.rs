@@ -569,6 +569,22 @@ mod tests {
     }
 
     #[test]
+    fn an_id_with_a_years_mark_or_a_separator_is_a_problem_with_its_line() {
+        for id in ["club:molde@fk", "club:a|b"] {
+            let error = Gazetteer::builder()
+                .csv(
+                    EntityKind::Club,
+                    "clubs.csv",
+                    format!("id,name\n{id},Molde\n"),
+                )
+                .build()
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains("clubs.csv:2: column id: the id"), "{error}");
+        }
+    }
+
+    #[test]
     fn a_crlf_file_names_the_same_lines_as_an_lf_one() {
         for csv in ["id,name\r\nplayer:a,\r\n", "id,name\nplayer:a,\n"] {
             let error = players_error(csv);

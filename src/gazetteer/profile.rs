@@ -4,6 +4,7 @@
 //! a column by its name; the columns as written stay on [`Entity::attrs`] for what writes them
 //! back (`gazetteer add`, `write_folder`) or checks them.
 
+use super::csv_rows::LIST_SEPARATOR;
 use super::years::{holding_at, split_years, Date, Years};
 use super::{Entity, EntityKind};
 use crate::ids::EntityId;
@@ -148,7 +149,10 @@ impl Profile {
         match entity.kind {
             EntityKind::Player => {
                 let references = |column: &str| {
-                    let values = entity.attr(column).into_iter().flat_map(|c| c.split('|'));
+                    let values = entity
+                        .attr(column)
+                        .into_iter()
+                        .flat_map(|c| c.split(LIST_SEPARATOR));
                     // The years were checked when the references were resolved.
                     values.filter_map(|value| split_years(value).ok())
                 };

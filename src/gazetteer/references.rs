@@ -2,7 +2,7 @@
 //! folder defines is not fatal: it becomes an entity of its own (recognised in text like any
 //! other), with a warning that names the closest known ids and how to describe it properly.
 
-use super::csv_rows::Row;
+use super::csv_rows::{Row, LIST_SEPARATOR};
 use super::years::split_years;
 use super::{slug, Entity, EntityKind};
 use crate::error::Problem;
@@ -40,7 +40,11 @@ pub(super) fn resolve_references(
                 continue;
             };
             let mut ids = Vec::new();
-            for written in values.split('|').map(str::trim).filter(|v| !v.is_empty()) {
+            for written in values
+                .split(LIST_SEPARATOR)
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+            {
                 // `club:arsenal@2004-2012`: the years stay with the id the reference resolves to.
                 let (value, years) = match split_years(written) {
                     Ok((value, years)) if target == EntityKind::Club || years.is_none() => {

@@ -74,7 +74,7 @@ impl std::fmt::Display for Years {
 }
 
 /// The mark between a reference and its years.
-const YEARS_MARK: char = '@';
+pub(crate) const YEARS_MARK: char = '@';
 
 /// A reference and its years, if it gives them (`club:arsenal@2004-2012`); when the part after
 /// `@` is no `YYYY` or `YYYY-YYYY` in order, the reference without it and what is wrong.
