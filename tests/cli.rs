@@ -453,3 +453,57 @@ fn the_documents_year_chooses_the_players_club() {
          lists that plays"
     );
 }
+
+#[test]
+fn a_team_compound_names_the_teams_player_of_the_documents_year() {
+    let dir = tempfile::tempdir().unwrap();
+    let gazetteer = dir.path().join("gazetteer");
+    std::fs::create_dir(&gazetteer).unwrap();
+    std::fs::write(
+        gazetteer.join("clubs.csv"),
+        "id,name\nclub:arsenal,Arsenal\nclub:manchester-united,Manchester United\nclub:lyn,Lyn\n",
+    )
+    .unwrap();
+    std::fs::write(
+        gazetteer.join("players.csv"),
+        "id,name,aliases,club,position\n\
+         player:rune-vestvik,Rune Vestvik,Vestvik,club:arsenal@2004-2012|club:manchester-united@2012-2015,FW\n\
+         player:ola-krok,Ola Krok,Krok,club:lyn@2008-2012|club:arsenal@2013-2016,FW\n",
+    )
+    .unwrap();
+    let report = "Arsenal - Manchester United 1-0\\nArsenal-spissen scoret etter 20 minutter.";
+    let lines: String = [("2011", "2011"), ("2014", "2014")]
+        .iter()
+        .map(|(id, date)| {
+            format!("{{\"id\": \"{id}\", \"text\": \"{report}\", \"date\": \"{date}\"}}\n")
+        })
+        .collect();
+    let input = dir.path().join("matches.jsonl");
+    std::fs::write(&input, lines).unwrap();
+    let out = dir.path().join("out");
+    let output = extract(
+        &[&input],
+        &out,
+        &["--gazetteer", gazetteer.to_str().unwrap()],
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mentions = read(&out.join("mentions.csv"));
+    let described: Vec<(String, String)> = column(&mentions, "doc_id")
+        .into_iter()
+        .zip(column(&mentions, "entity_id"))
+        .filter(|(_, id)| id.starts_with("player:"))
+        .collect();
+    assert_eq!(
+        described,
+        [
+            ("2011".into(), "player:rune-vestvik".into()),
+            ("2014".into(), "player:ola-krok".into()),
+        ],
+        "Arsenal's striker of that year; undated, the compound would fit both and name neither"
+    );
+}

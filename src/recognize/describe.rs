@@ -293,12 +293,14 @@ impl<'a> Describer<'a> {
         let noun = self.folded[mention.span.end..token.span().end].strip_prefix('-')?;
         let position = role(noun)?;
         let squad = self.gazetteer.descriptors().squad(team)?;
+        // The squad holds every player the team ever had; a dated report's compound names one
+        // of the team at its date (`Arsenal-spissen` of 2013 is not van Persie).
+        let date = self.context.date;
         let fits = |p: EntityId| {
             squad.contains(&p)
-                && position.is_none_or(|position| {
-                    self.gazetteer
-                        .player(p)
-                        .is_some_and(|profile| profile.may_play(position))
+                && self.gazetteer.player(p).is_some_and(|profile| {
+                    position.is_none_or(|position| profile.may_play(position))
+                        && (date.is_none() || profile.teams_at(date).any(|t| t == team))
                 })
         };
         if self.name_follows(at, token) {
