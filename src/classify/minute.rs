@@ -168,7 +168,7 @@ pub(super) fn stated_minute(
     let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
         return None;
     };
-    let sentence = &folded[first.span().start..last.span().end];
+    let sentence = &folded[first.span().start()..last.span().end()];
     if !MINUTE_HINTS.iter().any(|hint| sentence.contains(hint)) {
         return None;
     }
@@ -236,7 +236,7 @@ impl<'a> Words<'a> {
             return None;
         };
         let added = self.folded[next.span()].trim_end_matches('.').parse().ok();
-        (PERIOD_ENDS.contains(&regular) && next.span().start == self.tokens[i + 1].span().end)
+        (PERIOD_ENDS.contains(&regular) && next.span().start() == self.tokens[i + 1].span().end())
             .then(|| Minute::stoppage(regular, added))
     }
 

@@ -30,7 +30,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(
                 out,
                 "{index}\t{}\t{}\t{}",
-                span.start, span.end, &text[span]
+                span.start(),
+                span.end(),
+                &text[span]
             )?;
         }
     }

@@ -194,7 +194,9 @@ pub fn read_conll_document(name: &str, source: &str) -> ConllDocument {
         for (token, span) in sentence.tokens.iter().zip(spans) {
             let (prefix, kind) = token.entity.split_once('-').unwrap_or(("O", ""));
             match (prefix, &mut open) {
-                ("I", Some((range, open_kind))) if open_kind == kind => range.end = span.end,
+                ("I", Some((range, open_kind))) if open_kind == kind => {
+                    *range = range.to_end_of(*span)
+                }
                 ("B" | "I", _) => {
                     entities.extend(open.take());
                     open = Some((*span, kind.to_string()));

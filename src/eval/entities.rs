@@ -33,13 +33,13 @@ fn publishes(entity: &Entity) -> bool {
 /// august)`. In all of NorNE's Bokmål, a paper after `ifølge` or `avisen` is ORG 16 times and PROD
 /// 3, after `i` PROD 43 times and ORG 20.
 fn is_publication(text: &str, span: Span) -> bool {
-    let (at, word) = previous_word(text, span.start);
+    let (at, word) = previous_word(text, span.start());
     let word = word.to_lowercase();
     let (_, word_before) = previous_word(text, at);
     let (preposition, reader) = READ_IN;
     PUBLICATION_WORDS.contains(&word.as_str())
         || (word == preposition && word_before.to_lowercase().starts_with(reader))
-        || text[..span.start].trim_end().ends_with('(')
+        || text[..span.start()].trim_end().ends_with('(')
 }
 
 /// Exact and overlapping span matches for one entity type.
@@ -131,7 +131,7 @@ fn predicted_names(pipeline: &Pipeline, document: &ConllDocument) -> Vec<(Span, 
 
 /// Whether a span is a part of a hyphen compound (`RBK-keeperen`, `Viking-Brann`).
 fn in_compound(text: &str, span: Span) -> bool {
-    let (before, after) = (&text[..span.start], &text[span.end..]);
+    let (before, after) = (&text[..span.start()], &text[span.end()..]);
     (after.starts_with('-') && after[1..].starts_with(char::is_alphanumeric))
         || (before.ends_with('-') && before[..before.len() - 1].ends_with(char::is_alphanumeric))
 }
@@ -219,13 +219,15 @@ impl<'d> Comparison<'d> {
 
 /// The line of a span, the span in `[brackets]`.
 fn in_line(text: &str, r: Span) -> String {
-    let line_start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i);
+    let line_start = text[..r.start()].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[r.end()..]
+        .find('\n')
+        .map_or(text.len(), |i| r.end() + i);
     format!(
         "{}[{}]{}",
-        &text[line_start..r.start],
+        &text[line_start..r.start()],
         &text[r],
-        &text[r.end..line_end]
+        &text[r.end()..line_end]
     )
 }
 

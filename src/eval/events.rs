@@ -122,7 +122,7 @@ pub fn predict_documents(
         for (index, range) in document.units {
             let events = analysis.events.iter().filter(|e| {
                 let span = &analysis.sentences[e.sentence].span;
-                span.start < range.end && range.start < span.end
+                span.start() < range.end() && range.start() < span.end()
             });
             predictions[index] = Some(prediction(
                 events.map(|e| (e.kind, doc.text[e.trigger].to_string())),

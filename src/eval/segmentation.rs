@@ -92,8 +92,10 @@ impl Spans<'_> {
                 break;
             }
             if !token_set.contains(gold) {
-                let from = text.floor_char_boundary(gold.start.saturating_sub(ERROR_CONTEXT_BYTES));
-                let to = text.ceil_char_boundary((gold.end + ERROR_CONTEXT_BYTES).min(text.len()));
+                let from =
+                    text.floor_char_boundary(gold.start().saturating_sub(ERROR_CONTEXT_BYTES));
+                let to =
+                    text.ceil_char_boundary((gold.end() + ERROR_CONTEXT_BYTES).min(text.len()));
                 errors.push(format!(
                     "token: gold «{}» predicted {} in …{}…",
                     self.shown(*gold),

@@ -227,7 +227,7 @@ pub fn recognize(
         Verdict::UnknownPerson(span) => {
             unknown_people.push(UnknownPerson {
                 span,
-                sentence: sentence_at(&document.sentences, span.start),
+                sentence: sentence_at(&document.sentences, span.start()),
             });
             false
         }
@@ -247,7 +247,7 @@ pub fn recognize(
 /// The sentence holding a byte offset (the last one for an offset past the end).
 fn sentence_at(sentences: &[Sentence], offset: usize) -> SentenceId {
     let index = sentences
-        .partition_point(|s| s.span.end <= offset)
+        .partition_point(|s| s.span.end() <= offset)
         .min(sentences.len().saturating_sub(1));
     SentenceId::new(index)
 }
@@ -393,7 +393,7 @@ mod tests {
 
     #[test]
     fn one_entity_is_held_inline() {
-        assert_eq!(std::mem::size_of::<Mention>(), 40);
+        assert_eq!(std::mem::size_of::<Mention>(), 32);
         let entities = Entities::from(vec![EntityId::new(7)]);
         assert!(matches!(entities.0, OneOrMore::One(_)));
         assert_eq!(entities.as_slice(), [EntityId::new(7)]);

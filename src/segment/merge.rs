@@ -85,14 +85,14 @@ impl<'p> Cursor<'p> {
 
 /// Whether `b` starts where `a` ends, with no space between.
 fn adjacent(a: &Token, b: &Token) -> bool {
-    a.span().end == b.span().start
+    a.span().end() == b.span().start()
 }
 
 /// Extends `token` to the end of `last`, as a token of `kind`. In place: the rules change the
 /// token they are given, so that it is not copied whole between them (which cost a third more
 /// time in segmentation).
 fn extend(token: &mut Token, last: &Token, kind: TokenKind) {
-    token.end = last.end;
+    token.span = token.span.to_end_of(last.span);
     token.kind = kind;
 }
 
@@ -107,7 +107,7 @@ fn terminal_run(cursor: &mut Cursor<'_>, token: &mut Token) {
         if !(adjacent(token, piece) && is_terminal(cursor.surface(piece))) {
             break;
         }
-        token.end = piece.end;
+        token.span = token.span.to_end_of(piece.span);
         cursor.skip(1);
     }
 }
@@ -131,7 +131,7 @@ fn score(cursor: &mut Cursor<'_>, token: &mut Token) {
         let unit = cursor.peek(0).is_some_and(|next| {
             RANGE_UNITS.contains(&cursor.surface(next).to_lowercase().as_str())
         });
-        let kind = if unit || after_statistic(cursor.text, token.span().start) {
+        let kind = if unit || after_statistic(cursor.text, token.span().start()) {
             TokenKind::Number
         } else {
             TokenKind::Score

@@ -23,7 +23,7 @@ fn url_spans(text: &str, block: Span) -> Vec<Span> {
     }
     let mut spans = Vec::new();
     for (offset, word) in words(block_text) {
-        let start = block.start + offset;
+        let start = block.start() + offset;
         let trimmed = word.trim_end_matches(['.', ',', ';', ':', ')', '!', '?', '»', '"']);
         let trimmed = trimmed.trim_start_matches(['(', '«', '"']);
         if trimmed.is_empty() {
@@ -98,16 +98,16 @@ pub(super) fn pieces(text: &str, block: Span) -> Vec<Token> {
         Box::new(block_text.split_word_bound_indices())
     };
     for (offset, piece) in bounds {
-        let start = block.start + offset;
+        let start = block.start() + offset;
         let end = start + piece.len();
         if piece.chars().all(char::is_whitespace) {
             continue;
         }
-        while url_iter.peek().is_some_and(|url| url.end <= start) {
+        while url_iter.peek().is_some_and(|url| url.end() <= start) {
             url_iter.next();
         }
         if let Some(url) = url_iter.peek() {
-            if start >= url.start && end <= url.end {
+            if start >= url.start() && end <= url.end() {
                 if pieces.last().is_none_or(|t| t.span() != **url) {
                     pieces.push(Token::new(**url, TokenKind::Url));
                 }
@@ -203,13 +203,13 @@ fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
             out.push(piece);
             continue;
         };
-        let cut = piece.span().end - digits;
+        let cut = piece.span().end() - digits;
         out.push(Token::new(
-            Span::new(piece.span().start, cut),
+            Span::new(piece.span().start(), cut),
             TokenKind::Word,
         ));
         out.push(Token::new(
-            Span::new(cut, piece.span().end),
+            Span::new(cut, piece.span().end()),
             TokenKind::Number,
         ));
     }
@@ -230,11 +230,11 @@ fn glued_digits(text: &str, pieces: &[Token], i: usize) -> Option<usize> {
         .last()
         .is_some_and(char::is_alphabetic);
     let score_follows = pieces.get(i + 1).is_some_and(|dash| {
-        dash.span().start == piece.span().end
+        dash.span().start() == piece.span().end()
             && is_single(&text[dash.span()], is_score_dash)
-            && pieces
-                .get(i + 2)
-                .is_some_and(|n| n.span().start == dash.span().end && n.kind == TokenKind::Number)
+            && pieces.get(i + 2).is_some_and(|n| {
+                n.span().start() == dash.span().end() && n.kind == TokenKind::Number
+            })
     });
     ((1..=MAX_SCORE_DIGITS).contains(&digits) && letters_before && score_follows).then_some(digits)
 }

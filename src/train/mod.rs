@@ -138,7 +138,7 @@ fn overlapping(traced: Option<&Traced>, range: Span) -> Vec<TracedSentence> {
         t.sentences
             .iter()
             .zip(&t.traced)
-            .filter(|(s, _)| s.span.start < range.end && range.start < s.span.end)
+            .filter(|(s, _)| s.span.start() < range.end() && range.start() < s.span.end())
             .map(|(_, traced)| traced.clone())
             .collect()
     })
