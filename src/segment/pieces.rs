@@ -188,32 +188,37 @@ impl<'t> Iterator for LatinWordBounds<'t> {
 }
 
 /// "Hellas1-1" (a result glued to a team name in VG's leads) is a word and a score. Most
-/// paragraphs have none: their pieces are given back as they are, not copied.
-fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
+/// paragraphs have none: their pieces are given back as they are. The others are split in
+/// place, from the back, each piece moved once: a copy of a long paragraph's pieces beside them
+/// was the largest block a text of one long line took.
+fn split_glued_scores(text: &str, mut pieces: Vec<Token>) -> Vec<Token> {
     let glued: Vec<(usize, usize)> = (0..pieces.len())
         .filter_map(|i| glued_digits(text, &pieces, i).map(|digits| (i, digits)))
         .collect();
     if glued.is_empty() {
         return pieces;
     }
-    let mut out = Vec::with_capacity(pieces.len() + glued.len());
-    let mut glued = glued.into_iter().peekable();
-    for (i, piece) in pieces.into_iter().enumerate() {
-        let Some((_, digits)) = glued.next_if(|&(at, _)| at == i) else {
-            out.push(piece);
-            continue;
-        };
+    // `read..` of the old pieces has been moved to `write..`; `write - read` is the number of
+    // glued pieces before `read`, each of which becomes two.
+    let mut read = pieces.len();
+    pieces.resize(
+        read + glued.len(),
+        Token::new(Span::default(), TokenKind::Punct),
+    );
+    let mut write = pieces.len();
+    for &(at, digits) in glued.iter().rev() {
+        let after = read - (at + 1);
+        pieces.copy_within(at + 1..read, write - after);
+        write -= after;
+        let piece = pieces[at];
         let cut = piece.span().end() - digits;
-        out.push(Token::new(
-            Span::new(piece.span().start(), cut),
-            TokenKind::Word,
-        ));
-        out.push(Token::new(
-            Span::new(cut, piece.span().end()),
-            TokenKind::Number,
-        ));
+        pieces[write - 1] = Token::new(Span::new(cut, piece.span().end()), TokenKind::Number);
+        pieces[write - 2] = Token::new(Span::new(piece.span().start(), cut), TokenKind::Word);
+        write -= 2;
+        read = at;
     }
-    out
+    debug_assert_eq!(read, write);
+    pieces
 }
 
 /// The digits ending piece `i` when they are a result glued to the word before them: a word
