@@ -9,7 +9,10 @@ use std::fmt;
 use std::ops::{Index, Range};
 
 /// The largest text the stages take, in bytes: a [`Span`]'s offsets (and a token's) are `u32`.
-/// The CLI's `--max-document-bytes` is at most this.
+/// Segmentation, where a text enters the stages, refuses a longer one
+/// ([`Error::TextTooLong`](crate::Error::TextTooLong)), as [`Pipeline::analyze`](crate::Pipeline::analyze)
+/// does before any stage; [`ingest::Documents`](crate::ingest::Documents) never reads one, and
+/// the CLI's `--max-document-bytes` is at most this.
 pub const MAX_TEXT_BYTES: usize = u32::MAX as usize;
 
 /// A half-open byte range `start..end` into a document's text.
@@ -133,6 +136,13 @@ impl Index<Span> for String {
     }
 }
 
+/// A text one byte longer than [`MAX_TEXT_BYTES`], of NUL bytes: allocated zeroed, its pages are
+/// never written, so it takes no memory but the page tables (reading it maps the zero page).
+#[cfg(all(test, target_pointer_width = "64"))]
+pub(crate) fn text_past_the_most() -> String {
+    String::from_utf8(vec![0; MAX_TEXT_BYTES + 1]).expect("NUL bytes are UTF-8")
+}
+
 #[cfg(test)]
 mod tests {
     use super::Span;
@@ -157,6 +167,16 @@ mod tests {
             assert_eq!(span.is_empty(), surface.is_empty());
             assert_eq!(Span::from(span.range()), span);
         }
+    }
+
+    #[test]
+    fn offsets_up_to_max_text_bytes_are_held_and_none_past_it() {
+        let last = super::MAX_TEXT_BYTES;
+        let span = Span::new(last - 1, last);
+        assert_eq!((span.start(), span.end(), span.len()), (last - 1, last, 1));
+        assert_eq!(std::mem::size_of::<Span>(), 8);
+        #[cfg(target_pointer_width = "64")]
+        assert!(std::panic::catch_unwind(|| Span::new(0, last + 1)).is_err());
     }
 
     #[test]

@@ -50,7 +50,7 @@ fn footballish() -> impl Strategy<Value = String> {
 
 fn check(text: &str) {
     let doc = Document::new("p", text);
-    let analysis = PIPELINE.analyze(&doc);
+    let analysis = PIPELINE.analyze(&doc).unwrap();
     let mut previous_end = 0;
     for sentence in &analysis.sentences {
         assert!(
@@ -187,7 +187,7 @@ proptest! {
         if let Ok(model) = kampfakta::Model::parse("m.model", &text) {
             let pipeline = PIPELINE.clone().with_model(Some(model));
             let doc = Document::new("d", "Brann scoret i det 12. minutt. Mål!");
-            let _ = pipeline.analyze(&doc);
+            pipeline.analyze(&doc).unwrap();
         }
     }
 

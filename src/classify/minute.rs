@@ -383,7 +383,7 @@ mod tests {
     #[test]
     fn live_blog_lines_start_with_a_minute() {
         let led = |text: &str| {
-            let document = Segmented::new(text);
+            let document = Segmented::new(text).unwrap();
             minute_led(text, document.tokens_of(&document.sentences[0]))
         };
         assert!(led("23' Mål for Brann!"));
@@ -391,7 +391,7 @@ mod tests {
         assert!(!led("23 spillere var med."));
         assert!(!led("2014: Et godt år."));
         let dated = |text: &str| {
-            let document = Segmented::new(text);
+            let document = Segmented::new(text).unwrap();
             line_minute(text, document.tokens_of(&document.sentences[0])).map(|m| m.to_string())
         };
         assert_eq!(dated("23' Mål for Brann!").as_deref(), Some("23"));

@@ -724,7 +724,7 @@ mod tests {
         let events = classify(
             &testing::LEXICON,
             &NO_NAMES,
-            &Segmented::new(text),
+            &Segmented::new(text).unwrap(),
             &Recognition::default(),
         );
         events

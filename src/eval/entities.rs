@@ -3,6 +3,7 @@
 
 use super::conll::ConllDocument;
 use super::{genitive_stem, SpanScores};
+use crate::error::Result;
 use crate::gazetteer::{Entity, EntityKind};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
@@ -86,25 +87,28 @@ pub fn evaluate_entities(
     pipeline: &Pipeline,
     documents: &[ConllDocument],
     max_errors: usize,
-) -> EntityScores {
+) -> Result<EntityScores> {
     let mut scores = EntityScores::default();
     for document in documents {
-        let predicted = predicted_names(pipeline, document);
+        let predicted = predicted_names(pipeline, document)?;
         for (kind, slot) in [("PER", &mut scores.per), ("ORG", &mut scores.org)] {
             let comparison = Comparison::new(document, &predicted, kind);
             comparison.add_to(slot);
             comparison.list_errors(max_errors, &mut scores.errors);
         }
     }
-    scores
+    Ok(scores)
 }
 
 /// The names the pipeline finds in a document, with the NorNE type each is scored as; a paper
 /// where it stands for what it published is `PROD`.
-fn predicted_names(pipeline: &Pipeline, document: &ConllDocument) -> Vec<(Span, &'static str)> {
+fn predicted_names(
+    pipeline: &Pipeline,
+    document: &ConllDocument,
+) -> Result<Vec<(Span, &'static str)>> {
     let doc = Document::new(document.name.clone(), document.text.clone());
-    let analysis = pipeline.analyze(&doc);
-    analysis
+    let analysis = pipeline.analyze(&doc)?;
+    Ok(analysis
         .recognition
         .mentions
         .iter()
@@ -126,7 +130,7 @@ fn predicted_names(pipeline: &Pipeline, document: &ConllDocument) -> Vec<(Span, 
                 .filter(|person| !in_compound(&document.text, person.span))
                 .map(|person| (person.span, "PER")),
         )
-        .collect()
+        .collect())
 }
 
 /// Whether a span is a part of a hyphen compound (`RBK-keeperen`, `Viking-Brann`).

@@ -490,7 +490,7 @@ mod tests {
             ),
         ]);
         let linked = |text: &str| {
-            let recognition = recognize(&gazetteer, &Segmented::new(text), None);
+            let recognition = recognize(&gazetteer, &Segmented::new(text).unwrap(), None);
             let described = recognition
                 .mentions
                 .iter()

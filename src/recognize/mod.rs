@@ -364,7 +364,7 @@ mod tests {
     /// The mentions recognised in a text with the [`small`] gazetteer.
     pub(super) fn mentions(text: &str) -> Vec<Row> {
         let gazetteer = small();
-        let recognition = recognize(&gazetteer, &Segmented::new(text), None);
+        let recognition = recognize(&gazetteer, &Segmented::new(text).unwrap(), None);
         recognition
             .mentions
             .iter()
@@ -471,7 +471,7 @@ mod tests {
     #[test]
     fn a_surname_after_a_first_name_the_gazetteers_do_not_pair_is_an_unknown_person() {
         let unknown = |text: &str| -> Vec<String> {
-            let recognition = recognize(&small(), &Segmented::new(text), None);
+            let recognition = recognize(&small(), &Segmented::new(text).unwrap(), None);
             assert!(recognition.mentions.is_empty(), "{text:?}");
             let people = recognition.unknown_people.iter();
             people.map(|p| text[p.span].to_string()).collect()

@@ -4,6 +4,7 @@
 //! sentence they are at ([`Folded`]) instead of keeping a folded copy of the whole document:
 //! that copy was as large as the text, and alive from segmentation to the match facts.
 
+use crate::error::Result;
 use crate::span::Span;
 use std::ops::{Index, Range};
 
@@ -83,9 +84,11 @@ impl Folded {
         folded
     }
 
-    /// The whole of `text` folded.
-    pub fn whole(text: &str) -> Folded {
-        Folded::of(text, Span::new(0, text.len()))
+    /// The whole of `text` folded; a text longer than [`MAX_TEXT_BYTES`](super::MAX_TEXT_BYTES) is refused, as
+    /// [`segment`](super::segment) refuses it.
+    pub fn whole(text: &str) -> Result<Folded> {
+        super::check_length(text)?;
+        Ok(Folded::of(text, Span::new(0, text.len())))
     }
 
     /// Folds `window` of `text` instead, in the same memory.

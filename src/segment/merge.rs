@@ -306,7 +306,11 @@ mod tests {
     use crate::segment::tokenize;
 
     fn tokens(text: &str) -> Vec<&str> {
-        tokenize(text).iter().map(|t| &text[t.span()]).collect()
+        tokenize(text)
+            .unwrap()
+            .iter()
+            .map(|t| &text[t.span()])
+            .collect()
     }
 
     /// Norwegian traps for tokens: input and the tokens expected.

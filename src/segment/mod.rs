@@ -48,6 +48,7 @@ use crate::ids::SentenceId;
 pub(crate) use merge::{is_score_side, MAX_SCORE_DIGITS};
 pub(crate) use sentences::is_team_code;
 
+use crate::error::{Error, Result};
 use crate::span::Span;
 use sentences::{paragraphs, split_sentences};
 
@@ -294,8 +295,8 @@ pub struct Segmented<'d> {
 }
 
 impl<'d> Segmented<'d> {
-    /// Segments a text ([`segment`]).
-    pub fn new(text: &'d str) -> Segmented<'d> {
+    /// Segments a text ([`segment`]); a text longer than [`MAX_TEXT_BYTES`] is refused.
+    pub fn new(text: &'d str) -> Result<Segmented<'d>> {
         segment(text)
     }
 
@@ -308,9 +309,11 @@ impl<'d> Segmented<'d> {
 
 /// Splits a document into sentences of tokens.
 ///
-/// # Panics
-/// When the text is longer than [`MAX_TEXT_BYTES`].
-pub fn segment(text: &str) -> Segmented<'_> {
+/// Every span of the stages starts here, so this is where a text longer than
+/// [`MAX_TEXT_BYTES`] is refused ([`Error::TextTooLong`]): its offsets do not fit a [`Span`],
+/// and it is not cut short.
+pub fn segment(text: &str) -> Result<Segmented<'_>> {
+    check_length(text)?;
     let mut sentences = Vec::new();
     let mut tokens = Vec::new();
     for (paragraph, block) in paragraphs(text).enumerate() {
@@ -322,23 +325,30 @@ pub fn segment(text: &str) -> Segmented<'_> {
     // Grown by doubling: the unused half is given back (a mapped block shrinks in place).
     tokens.shrink_to_fit();
     sentences.shrink_to_fit();
-    Segmented {
+    Ok(Segmented {
         text,
         sentences,
         tokens,
-    }
+    })
 }
 
-/// Tokens of a whole text, ignoring sentence boundaries.
-///
-/// # Panics
-/// When the text is longer than [`MAX_TEXT_BYTES`].
-pub fn tokenize(text: &str) -> Vec<Token> {
+/// Tokens of a whole text, ignoring sentence boundaries; a text longer than [`MAX_TEXT_BYTES`]
+/// is refused, as [`segment`] refuses it.
+pub fn tokenize(text: &str) -> Result<Vec<Token>> {
+    check_length(text)?;
     let mut tokens = Vec::new();
     for block in paragraphs(text) {
         tokenize_block(text, block, &mut tokens);
     }
-    tokens
+    Ok(tokens)
+}
+
+/// Refuses a text whose byte offsets a [`Span`] cannot hold.
+pub(crate) fn check_length(text: &str) -> Result<()> {
+    match text.len() {
+        bytes if bytes > MAX_TEXT_BYTES => Err(Error::TextTooLong { bytes }),
+        _ => Ok(()),
+    }
 }
 
 /// The tokens of one paragraph, appended to `out`: its word-boundary pieces, merged by the
@@ -381,7 +391,13 @@ mod tests {
     #[test]
     fn token_kinds() {
         use TokenKind::*;
-        let kinds = |text: &str| tokenize(text).iter().map(|t| t.kind).collect::<Vec<_>>();
+        let kinds = |text: &str| {
+            tokenize(text)
+                .unwrap()
+                .iter()
+                .map(|t| t.kind)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
             kinds("3-2 56. minutt bl.a. 22.01.2012 post@vg.no !"),
             [Score, Ordinal, Word, Abbreviation, Number, Url, Punct]
@@ -405,7 +421,7 @@ mod tests {
     #[test]
     fn compound_parts_and_score_pieces_are_addressable() {
         let text = "Spurs-keeper 3-2";
-        let tokens = tokenize(text);
+        let tokens = tokenize(text).unwrap();
         let parts: Vec<&str> = tokens[0].parts(text).map(|r| &text[r]).collect();
         assert_eq!(parts, ["Spurs", "keeper"]);
         let pieces: Vec<&str> = tokens[1]

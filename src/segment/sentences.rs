@@ -301,6 +301,7 @@ mod tests {
 
     fn sentences(text: &str) -> Vec<&str> {
         segment(text)
+            .unwrap()
             .sentences
             .iter()
             .map(|s| &text[s.span])
@@ -309,7 +310,7 @@ mod tests {
 
     /// Each sentence's fact-line label, `None` for prose.
     fn fact_labels(text: &str) -> Vec<Option<&str>> {
-        let segmented = segment(text);
+        let segmented = segment(text).unwrap();
         let sentences = segmented.sentences.iter();
         sentences
             .map(|s| s.fact_label(text, &segmented.tokens))

@@ -588,7 +588,11 @@ fn team_named(gazetteer: &Gazetteer, name: &str) -> Option<EntityId> {
 /// The entities whose form is `name`, whole.
 fn forms_of(gazetteer: &Gazetteer, name: &str) -> Vec<EntityId> {
     let mut forms = Vec::new();
-    gazetteer.forms_at(&Folded::whole(name), 0, &mut forms);
+    // No form is as long as a text the stages refuse.
+    let Ok(folded) = Folded::whole(name) else {
+        return Vec::new();
+    };
+    gazetteer.forms_at(&folded, 0, &mut forms);
     forms
         .iter()
         .filter(|f| f.span().end() == name.len())

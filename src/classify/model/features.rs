@@ -251,7 +251,7 @@ mod tests {
 
     fn features(text: &str, names: &mut FxHashMap<u32, String>) -> Features {
         let vocabulary = Vocabulary::from_pairs([("scoret", "score"), ("han", "han")]);
-        let document = Segmented::new(text);
+        let document = Segmented::new(text).unwrap();
         let sentence = &document.sentences[0];
         let folded = Folded::of(text, sentence.span);
         let hits = [CueHit {
