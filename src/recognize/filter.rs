@@ -131,7 +131,7 @@ impl<'a> NameFilter<'a> {
                 let mut ends: Vec<u32> = matches
                     .iter()
                     .filter(|m| m.surface(text).contains([' ', '\n']))
-                    .map(|m| offset(m.span.start() + m.name_len))
+                    .map(|m| offset(m.name().end()))
                     .collect();
                 ends.sort_unstable();
                 ends

@@ -394,6 +394,8 @@ mod tests {
     #[test]
     fn one_entity_is_held_inline() {
         assert_eq!(std::mem::size_of::<Mention>(), 32);
+        // A mention is made in its match's memory: as large, none of it is left over.
+        assert_eq!(std::mem::size_of::<candidates::RawMatch>(), 32);
         let entities = Entities::from(vec![EntityId::new(7)]);
         assert!(matches!(entities.0, OneOrMore::One(_)));
         assert_eq!(entities.as_slice(), [EntityId::new(7)]);
