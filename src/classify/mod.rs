@@ -338,8 +338,9 @@ struct Running {
     /// The events so far, in sentence order.
     events: Vec<Event>,
     /// The rules' labels so far, (sentence, kind) in order: the same as the events' without a
-    /// model, and what the rules that read earlier sentences read with one.
-    told: Vec<(usize, EventKind)>,
+    /// model, and what the rules that read earlier sentences read with one. By [`SentenceId`], 8
+    /// bytes a label (16 with a `usize`): there are as many as events, all held to the end.
+    told: Vec<(SentenceId, EventKind)>,
     /// The minute stated last: relative minutes count from it.
     last_minute: Option<Minute>,
     /// The first mention of the next sentence (mentions come in sentence order).
@@ -375,7 +376,7 @@ impl Running {
         self.told
             .iter()
             .rev()
-            .take_while(|(sentence, _)| sentence + sentences >= index)
+            .take_while(|(sentence, _)| sentence.index() + sentences >= index)
             .any(|(_, k)| *k == kind)
     }
 }
@@ -544,9 +545,11 @@ impl<'a> Classifier<'a> {
         }
         // What the rules told: the scene and shoot-out rules of later sentences read it, whatever
         // the model makes of this one.
-        running
-            .told
-            .extend(labels.iter().map(|&(kind, _)| (index, kind)));
+        running.told.extend(
+            labels
+                .iter()
+                .map(|&(kind, _)| (SentenceId::new(index), kind)),
+        );
         if self.for_model.is_some() {
             let stated = Stated {
                 minute: minute.is_some(),
