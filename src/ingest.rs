@@ -244,7 +244,7 @@ pub struct Documents {
 }
 
 /// The default of [`Documents::with_max_bytes`]: 64 MiB, far above any article and far below
-/// what a run can hold (a document takes about ten times its size while it is analysed).
+/// what a run can hold (a document takes about 3.5 times its size while it is analysed).
 pub const DEFAULT_MAX_DOCUMENT_BYTES: usize = 64 << 20;
 
 struct JsonLines {
