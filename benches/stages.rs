@@ -72,7 +72,12 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             let sentences: usize = docs
                 .iter()
-                .map(|d| segment::segment(black_box(&d.text)).sentences.len())
+                .map(|d| {
+                    segment::segment(black_box(&d.text))
+                        .unwrap()
+                        .sentences
+                        .len()
+                })
                 .sum();
             assert!(sentences >= 4_000, "{sentences} sentences");
             sentences
@@ -81,7 +86,10 @@ fn stages(c: &mut Criterion) {
     // The later stages alone, on the output of the earlier ones.
     let gazetteer = pipeline.gazetteer();
     let lexicon = Lexicon::new().expect("shipped lexicon loads");
-    let segmented: Vec<Segmented> = docs.iter().map(|d| Segmented::new(&d.text)).collect();
+    let segmented: Vec<Segmented> = docs
+        .iter()
+        .map(|d| Segmented::new(&d.text).unwrap())
+        .collect();
     group.bench_function("recognize", |b| {
         b.iter(|| {
             let mentions: usize = segmented
@@ -127,13 +135,13 @@ fn analyze_and_export(c: &mut Criterion) {
         b.iter(|| {
             let events: usize = docs
                 .iter()
-                .map(|d| pipeline.analyze(black_box(d)).events.len())
+                .map(|d| pipeline.analyze(black_box(d)).unwrap().events.len())
                 .sum();
             assert!(events >= 1_000, "{events} events");
             events
         })
     });
-    let analyses: Vec<_> = docs.iter().map(|d| pipeline.analyze(d)).collect();
+    let analyses: Vec<_> = docs.iter().map(|d| pipeline.analyze(d).unwrap()).collect();
     group.bench_function("export (render CSV rows)", |b| {
         b.iter(|| {
             let rows: usize = analyses
@@ -197,7 +205,7 @@ fn long_line(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(30));
     group.bench_function("analyze and render (8 MB, no line break)", |b| {
         b.iter(|| {
-            let analysis = pipeline.analyze(black_box(&long_line));
+            let analysis = pipeline.analyze(black_box(&long_line)).unwrap();
             let events = kampfakta::export::render(&analysis, pipeline.gazetteer()).event_count;
             assert_eq!(events, 2 * sentences, "a goal and a chance per sentence");
             events

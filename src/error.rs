@@ -26,6 +26,16 @@ pub enum Error {
         /// What the CSV writer said.
         source: csv::Error,
     },
+    /// A text longer than [`MAX_TEXT_BYTES`](crate::span::MAX_TEXT_BYTES), whose byte offsets a
+    /// [`Span`](crate::Span) cannot hold: refused whole rather than cut short.
+    #[error(
+        "a text of {bytes} bytes: at most {} can be analysed (4 GiB less a byte: byte offsets are 32-bit)",
+        crate::span::MAX_TEXT_BYTES
+    )]
+    TextTooLong {
+        /// The text's length in bytes.
+        bytes: usize,
+    },
 }
 
 /// One problem in a data file, located by file, line and (when known) column.

@@ -244,7 +244,7 @@ pub struct Documents {
 }
 
 /// The default of [`Documents::with_max_bytes`]: 64 MiB, far above any article and far below
-/// what a run can hold (a document takes about ten times its size while it is analysed).
+/// what a run can hold (a document takes about 3.5 times its size while it is analysed).
 pub const DEFAULT_MAX_DOCUMENT_BYTES: usize = 64 << 20;
 
 struct JsonLines {
@@ -267,7 +267,10 @@ impl Documents {
     }
 
     /// Reports documents larger than `max_bytes` instead of reading them (`/dev/zero` behind a
-    /// name, a 1 GB dump) so that memory stays bounded.
+    /// name, a 1 GB dump) so that memory stays bounded. Whatever `max_bytes` is, a document whose
+    /// text decodes to more than [`MAX_TEXT_BYTES`](crate::span::MAX_TEXT_BYTES) is reported
+    /// too (Windows-1252 and UTF-16 take more bytes decoded than read): the stages could not
+    /// hold its offsets.
     pub fn with_max_bytes(mut self, max_bytes: usize) -> Self {
         self.max_bytes = max_bytes;
         self
@@ -329,7 +332,11 @@ impl Documents {
                 reason: too_large(self.max_bytes),
             }));
         }
-        Some(match decode_owned(bytes) {
+        let decoded = decode_owned(bytes).and_then(|(text, warning)| {
+            fits(&text)?;
+            Ok((text, warning))
+        });
+        Some(match decoded {
             Ok((text, warning)) => Ok(Document {
                 id: name,
                 text,
@@ -426,6 +433,9 @@ impl JsonLines {
                 .strip_prefix('\u{feff}')
                 .map(str::to_string)
                 .unwrap_or(text);
+            if let Err(reason) = fits(&text) {
+                return Some(Err(Failure { source: at, reason }));
+            }
             let mut document = Document::new(id, text);
             let date = record.date.as_ref().and_then(|d| date_of(d.as_str()?));
             match record.date {
@@ -451,6 +461,12 @@ impl JsonLines {
             return Some(Ok(document));
         }
     }
+}
+
+/// Refuses a decoded text longer than [`MAX_TEXT_BYTES`](crate::span::MAX_TEXT_BYTES), whose
+/// offsets no stage could hold, with the reason the pipeline would give.
+fn fits(text: &str) -> Result<(), String> {
+    crate::segment::check_length(text).map_err(|err| format!("{err}: not read"))
 }
 
 /// Why a document too large is not read.
@@ -610,6 +626,18 @@ fn windows_1252(byte: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn a_text_that_decodes_past_the_offsets_is_not_read() {
+        let reason = fits(&crate::span::text_past_the_most()).unwrap_err();
+        assert!(
+            reason.starts_with("a text of 4294967296 bytes: at most 4294967295")
+                && reason.ends_with(": not read"),
+            "{reason}"
+        );
+        assert_eq!(fits("Brann - Molde 2-1"), Ok(()));
+    }
 
     #[test]
     fn a_json_lines_date_gives_the_year_and_month() {

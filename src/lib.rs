@@ -35,7 +35,7 @@
 //!
 //! let pipeline = Pipeline::new()?;
 //! let doc = Document::new("demo", "Manchester City- Tottenham 3-2\nNasri scoret i det 56. minutt.");
-//! let analysis = pipeline.analyze(&doc);
+//! let analysis = pipeline.analyze(&doc)?;
 //! let goal = &analysis.events[0];
 //! assert_eq!(goal.kind.as_str(), "goal");
 //! assert_eq!(goal.minute.unwrap().to_string(), "56");

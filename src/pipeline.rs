@@ -95,9 +95,13 @@ impl Pipeline {
     }
 
     /// Runs every stage on one document.
-    pub fn analyze<'d>(&self, document: &'d Document) -> Analysis<'d> {
-        let Some((glance, segmented, recognition)) = self.recognized(document) else {
-            return Analysis::not_football(document);
+    ///
+    /// A text longer than [`MAX_TEXT_BYTES`](crate::span::MAX_TEXT_BYTES) is refused
+    /// ([`Error::TextTooLong`](crate::Error::TextTooLong)), before any stage reads it:
+    /// [`ingest::Documents`](crate::ingest::Documents) never gives one.
+    pub fn analyze<'d>(&self, document: &'d Document) -> Result<Analysis<'d>> {
+        let Some((glance, segmented, recognition)) = self.recognized(document)? else {
+            return Ok(Analysis::not_football(document));
         };
         // The football check reads the rules' decisions, with a model as without.
         let classify::Classified {
@@ -114,10 +118,10 @@ impl Pipeline {
         let football = !self.football_only
             || topic::is_football_document(&self.gazetteer, glance, &recognition, &rule_kinds);
         if !football {
-            return Analysis::not_football(document);
+            return Ok(Analysis::not_football(document));
         }
         let facts = match_facts(&self.gazetteer, &segmented, &recognition, &events, &minutes);
-        Analysis {
+        Ok(Analysis {
             document,
             sentences: segmented.sentences,
             tokens: segmented.tokens,
@@ -125,7 +129,7 @@ impl Pipeline {
             events,
             facts,
             football,
-        }
+        })
     }
 }
 
@@ -135,15 +139,17 @@ impl Pipeline {
     fn recognized<'t>(
         &self,
         document: &'t Document,
-    ) -> Option<(topic::Glance, segment::Segmented<'t>, Recognition)> {
+    ) -> Result<Option<(topic::Glance, segment::Segmented<'t>, Recognition)>> {
         let text = document.text.as_str();
+        // Before the glance, which would read the whole text for nothing.
+        segment::check_length(text)?;
         // The glance reads the whole text folded; the stages after it fold a sentence at a time,
         // so this copy (as large as the text) is gone before the tokens are made.
         let glance = topic::Glance::new(text, &segment::fold(text));
         if self.football_only && !glance.may_be_football() {
-            return None;
+            return Ok(None);
         }
-        let segmented = segment::Segmented::new(text);
+        let segmented = segment::Segmented::new(text)?;
         let mut recognition = recognize::recognize(&self.gazetteer, &segmented, document.date);
         let several_sentences = segmented.sentences.len() > 1;
         if self.football_only
@@ -153,7 +159,7 @@ impl Pipeline {
         {
             topic::keep_sure_names_only(&self.gazetteer, text, &mut recognition);
         }
-        Some((glance, segmented, recognition))
+        Ok(Some((glance, segmented, recognition)))
     }
 }
 
@@ -169,14 +175,17 @@ pub struct Traced {
 impl Pipeline {
     /// Runs the stages with the rules alone on one document and gives each sentence's features
     /// for a model with the words of `vocabulary` (naming the buckets in `names` when given);
-    /// `None` for a document set aside as not football, whose sentences a model never sees.
+    /// `None` for a document set aside as not football, whose sentences a model never sees. A
+    /// text is refused as [`Pipeline::analyze`] refuses it.
     pub fn trace(
         &self,
         document: &Document,
         vocabulary: &Vocabulary,
         names: Option<&mut FxHashMap<u32, String>>,
-    ) -> Option<Traced> {
-        let (glance, segmented, recognition) = self.recognized(document)?;
+    ) -> Result<Option<Traced>> {
+        let Some((glance, segmented, recognition)) = self.recognized(document)? else {
+            return Ok(None);
+        };
         let (events, traced) = classify::trace_for_training(
             &self.lexicon,
             &self.gazetteer,
@@ -188,10 +197,10 @@ impl Pipeline {
         let kinds: Vec<_> = events.iter().map(|e| e.kind).collect();
         let football = !self.football_only
             || topic::is_football_document(&self.gazetteer, glance, &recognition, &kinds);
-        football.then_some(Traced {
+        Ok(football.then_some(Traced {
             sentences: segmented.sentences,
             traced,
-        })
+        }))
     }
 }
 
@@ -219,6 +228,32 @@ mod tests {
     static PIPELINE: LazyLock<Pipeline> =
         LazyLock::new(|| Pipeline::new().expect("the shipped data loads"));
 
+    /// A text past `MAX_TEXT_BYTES` is refused with its length by every function that takes a
+    /// text, before it is read: no span is cut short and nothing panics.
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn a_text_too_long_for_the_offsets_is_refused_with_its_length() {
+        use crate::error::Error;
+        use crate::segment::{self, Folded};
+        let document = Document::new("long", crate::span::text_past_the_most());
+        let bytes = document.text.len();
+        let refused = |result: crate::Result<()>| match result {
+            Err(Error::TextTooLong { bytes: said }) => said == bytes,
+            _ => false,
+        };
+        assert!(refused(segment::segment(&document.text).map(drop)));
+        assert!(refused(segment::tokenize(&document.text).map(drop)));
+        assert!(refused(Folded::whole(&document.text).map(drop)));
+        let pipeline = PIPELINE.clone().all_documents();
+        let error = pipeline.analyze(&document).map(drop).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a text of 4294967296 bytes: at most 4294967295 can be analysed \
+             (4 GiB less a byte: byte offsets are 32-bit)"
+        );
+        assert!(refused(PIPELINE.analyze(&document).map(drop)));
+    }
+
     #[test]
     fn pipeline_is_send_and_sync() {
         fn assert_send_sync<T: Send + Sync>() {}
@@ -229,7 +264,7 @@ mod tests {
     fn linked(text: &str) -> Vec<(String, String)> {
         let pipeline = &*PIPELINE;
         let document = Document::new("x", text);
-        let analysis = pipeline.analyze(&document);
+        let analysis = pipeline.analyze(&document).unwrap();
         analysis
             .recognition
             .mentions
@@ -275,7 +310,13 @@ mod tests {
         let report = "Brann - Viking 2-1\nBrann scoret i det 12. minutt etter en pasning fra midtbanen. \
                       Viking-keeperen var sjanseløs. Viking utlignet etter pause. Treneren var fornøyd. \
                       Dommeren ga gult kort til stopperen. Tilskuerne jublet. Brann scoret igjen på overtid.";
-        let events = |text: &str| pipeline.analyze(&Document::new("t", text)).events.len();
+        let events = |text: &str| {
+            pipeline
+                .analyze(&Document::new("t", text))
+                .unwrap()
+                .events
+                .len()
+        };
         assert_eq!(
             events(review),
             0,
@@ -285,6 +326,7 @@ mod tests {
         let mentions = |pipeline: &Pipeline| {
             pipeline
                 .analyze(&Document::new("t", actor.as_str()))
+                .unwrap()
                 .recognition
                 .mentions
                 .len()
@@ -308,7 +350,7 @@ mod tests {
     fn a_short_text_without_football_words_names_people_and_teams_in_full_only() {
         let players = |text: &str| -> Vec<String> {
             let document = Document::new("t", text);
-            let mentions = PIPELINE.analyze(&document).recognition.mentions;
+            let mentions = PIPELINE.analyze(&document).unwrap().recognition.mentions;
             mentions.iter().map(|m| text[m.span].to_string()).collect()
         };
         assert_eq!(

@@ -449,7 +449,11 @@ mod tests {
             ),
         ] {
             let document = crate::Document::new(name, text);
-            assert_eq!(pipeline.analyze(&document).football, football, "{name}");
+            assert_eq!(
+                pipeline.analyze(&document).unwrap().football,
+                football,
+                "{name}"
+            );
         }
     }
 }

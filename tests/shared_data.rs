@@ -21,7 +21,7 @@ fn reference_article_gives_the_events_with_their_players() {
     let Some(doc) = reference_article() else {
         return;
     };
-    let analysis = PIPELINE.analyze(&doc);
+    let analysis = PIPELINE.analyze(&doc).unwrap();
     let gazetteer = PIPELINE.gazetteer();
     let rows: Vec<(String, String, String, String)> =
         kampfakta::export::event_rows(&analysis, gazetteer)
@@ -80,7 +80,7 @@ fn reference_article_gives_the_match_row() {
     let Some(doc) = reference_article() else {
         return;
     };
-    let analysis = PIPELINE.analyze(&doc);
+    let analysis = PIPELINE.analyze(&doc).unwrap();
     let row = kampfakta::export::match_row(&analysis, PIPELINE.gazetteer()).unwrap();
     assert_eq!(
         (row.home, row.away, row.score.as_ref(), row.score_source),
@@ -101,7 +101,7 @@ fn reference_article_links_descriptions_to_players() {
     let Some(doc) = reference_article() else {
         return;
     };
-    let analysis = PIPELINE.analyze(&doc);
+    let analysis = PIPELINE.analyze(&doc).unwrap();
     let gazetteer = PIPELINE.gazetteer();
     let described: Vec<(&str, &str)> = analysis
         .recognition
@@ -136,7 +136,7 @@ fn reference_article_header_fixes_the_match() {
     let Some(doc) = reference_article() else {
         return;
     };
-    let analysis = PIPELINE.analyze(&doc);
+    let analysis = PIPELINE.analyze(&doc).unwrap();
     let gazetteer = PIPELINE.gazetteer();
     let context = &analysis.recognition.context;
     assert_eq!(gazetteer.entity(context.home.unwrap()).name, CITY);
@@ -148,7 +148,7 @@ fn reference_article_header_fixes_the_match() {
 fn event_f1_on_gold_dev_keeps_its_floor() {
     use kampfakta::EventKind::*;
     let Some(gold) = gold_events() else { return };
-    let predictions = kampfakta::eval::predict_sentences(&PIPELINE, &gold);
+    let predictions = kampfakta::eval::predict_sentences(&PIPELINE, &gold).unwrap();
     assert_event_floors(
         &gold,
         &predictions,
@@ -264,7 +264,7 @@ fn every_norec_football_report_is_taken_as_football() {
             let path = entry.unwrap().path();
             let text = std::fs::read_to_string(&path).unwrap();
             let doc = Document::new(path.display().to_string(), text);
-            let analysis = PIPELINE.analyze(&doc);
+            let analysis = PIPELINE.analyze(&doc).unwrap();
             assert!(analysis.football, "{} set aside", path.display());
             assert!(
                 !analysis.recognition.mentions.is_empty(),
@@ -314,7 +314,7 @@ fn segmentation_f1_on_ud_keeps_its_floor() {
         )) else {
             return;
         };
-        let scores = kampfakta::eval::evaluate_segmentation(&source, 0);
+        let scores = kampfakta::eval::evaluate_segmentation(&source, 0).unwrap();
         let (tokens, sentences) = (
             100.0 * scores.tokens.prf().2,
             100.0 * scores.sentences.prf().2,
@@ -354,6 +354,7 @@ fn norne_football() -> Option<Vec<kampfakta::eval::ConllDocument>> {
                 &p.display().to_string(),
                 &std::fs::read_to_string(p).unwrap(),
             )
+            .unwrap()
         })
         .collect();
     Some(documents)
@@ -367,7 +368,7 @@ fn suggestions_on_norne_football_keep_their_floors() {
     let Some(documents) = norne_football() else {
         return;
     };
-    let scores = kampfakta::eval::evaluate_suggestions(&PIPELINE, &documents, 50);
+    let scores = kampfakta::eval::evaluate_suggestions(&PIPELINE, &documents, 50).unwrap();
     let (recall, precision) = (scores.recall(), scores.precision());
     println!(
         "NorNE football, suggest: missed names proposed {recall:.3} of {}, top {} precision {precision:.3}",
@@ -394,9 +395,10 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
     };
     let oracle = kampfakta::Gazetteer::from_entities(kampfakta::eval::oracle_entities(&documents));
     let with_oracle = Pipeline::with(oracle, kampfakta::Lexicon::new().unwrap()).all_documents();
-    let scores = kampfakta::eval::evaluate_entities(&with_oracle, &documents, 0);
+    let scores = kampfakta::eval::evaluate_entities(&with_oracle, &documents, 0).unwrap();
     let defaults =
-        kampfakta::eval::evaluate_entities(&PIPELINE.clone().all_documents(), &documents, 0);
+        kampfakta::eval::evaluate_entities(&PIPELINE.clone().all_documents(), &documents, 0)
+            .unwrap();
     let floors = [
         ("oracle", "PER", scores.per, 0.99, 0.99),
         // 0.98 as the issue asks: a paper after `ifølge` or `avisen` is scored ORG, as NorNE
@@ -457,9 +459,15 @@ fn norne_football_files_give_mentions() {
             continue;
         }
         let source = std::fs::read_to_string(dir.join(name)).unwrap();
-        let conll = kampfakta::eval::read_conll_document(name, &source);
+        let conll = kampfakta::eval::read_conll_document(name, &source).unwrap();
         let document = Document::new(name.as_str(), conll.text);
-        if PIPELINE.analyze(&document).recognition.mentions.is_empty() {
+        if PIPELINE
+            .analyze(&document)
+            .unwrap()
+            .recognition
+            .mentions
+            .is_empty()
+        {
             silent.push(stem.to_string());
         }
     }

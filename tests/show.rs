@@ -115,7 +115,7 @@ fn pages_of_the_samples() {
 fn reference_page() -> Option<(String, usize)> {
     let text = shared("seed/kampfakta-mancity-tottenham-2012.txt")?;
     let document = Document::new("seed", text);
-    let analysis = PIPELINE.analyze(&document);
+    let analysis = PIPELINE.analyze(&document).unwrap();
     let html = page(&analysis, PIPELINE.gazetteer()).html;
     Some((html, analysis.recognition.mentions.len()))
 }
@@ -226,7 +226,7 @@ fn markup_in_a_report_is_shown_as_text() {
     let text = "Brann - Viking 2-1\n<script>alert(1)</script> Brann scoret i det 12. minutt. \
                 \"Vi vant\" & <b onclick='x'>jublet</b> Viking.";
     let document = Document::new("<script>alert('id')</script>\"", text);
-    let html = page(&PIPELINE.analyze(&document), PIPELINE.gazetteer()).html;
+    let html = page(&PIPELINE.analyze(&document).unwrap(), PIPELINE.gazetteer()).html;
     assert_balanced(&html);
     assert!(!html.contains("<script") && !html.contains("<b "), "{html}");
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
@@ -278,7 +278,7 @@ proptest! {
     ], 0..40)) {
         let text = pieces.concat();
         let document = Document::new("x", text.as_str());
-        let analysis = EVERY_DOCUMENT.analyze(&document);
+        let analysis = EVERY_DOCUMENT.analyze(&document).unwrap();
         let html = page(&analysis, PIPELINE.gazetteer()).html;
         assert_balanced(&html);
         prop_assert_eq!(html.matches(" data-m=\"").count(), analysis.recognition.mentions.len());

@@ -58,13 +58,13 @@ fn a_trained_model_finds_the_house_goals_in_new_text() {
     let text = "Etter 50 minutter sendte Nilsen kula i buret.\nDet regnet hele kvelden.";
     let doc = Document::new("new", text);
     let kinds = |pipeline: &Pipeline| -> Vec<&str> {
-        let analysis = pipeline.analyze(&doc);
+        let analysis = pipeline.analyze(&doc).unwrap();
         analysis.events.iter().map(|e| e.kind.as_str()).collect()
     };
     assert_eq!(kinds(&rules()), Vec::<&str>::new());
     let with_model = rules().with_model(Some(model));
     assert_eq!(kinds(&with_model), ["goal"]);
-    let analysis = with_model.analyze(&doc);
+    let analysis = with_model.analyze(&doc).unwrap();
     assert_eq!(analysis.events[0].minute.unwrap().to_string(), "50");
 }
 
@@ -98,7 +98,7 @@ fn the_shoot_out_rules_read_the_rules_labels_whatever_the_model_decides() {
                 Gekas bommet for Hellas. Umaña scoret.";
     let doc = Document::new("shoot-out", text);
     let kinds = |pipeline: &Pipeline| -> Vec<&'static str> {
-        let analysis = pipeline.analyze(&doc);
+        let analysis = pipeline.analyze(&doc).unwrap();
         analysis.events.iter().map(|e| e.kind.as_str()).collect()
     };
     assert_eq!(

@@ -92,7 +92,7 @@ impl Scope<'_> {
             EventKind::Goal | EventKind::Chance | EventKind::Penalty
         );
         self.is_player_mention(mention)
-            && !beaten_or_serving(self.text, self.span(mention).start)
+            && !beaten_or_serving(self.text, self.span(mention).start())
             && !(keeper_faces && self.is_keeper(mention))
     }
 
@@ -100,7 +100,8 @@ impl Scope<'_> {
     fn eligible(&self, mention: MentionId, trigger: Span) -> bool {
         let span = self.span(mention);
         self.recognition.mentions[mention].how != How::Genitive
-            || (span.end <= trigger.start && self.text[span.end..trigger.start].trim().is_empty())
+            || (span.end() <= trigger.start()
+                && self.text[span.end()..trigger.start()].trim().is_empty())
     }
 
     /// The player an event is about, as a mention.
@@ -129,8 +130,8 @@ impl Scope<'_> {
         // "da han plasserte ballen": the pronoun is the subject, and it points back past the
         // clause to a player named before it ("de Vrij ... da han avsluttet via Ochoa": de Vrij).
         let sentence = &self.sentence;
-        let pronoun =
-            subject_pronoun(&self.text[sentence.start..trigger.start]).map(|p| sentence.start + p);
+        let pronoun = subject_pronoun(&self.text[sentence.start()..trigger.start()])
+            .map(|p| sentence.start() + p);
         if let (None, None, Some(pronoun)) = (inside, same_clause, pronoun) {
             return candidates.antecedent(pronoun, kind);
         }
@@ -150,8 +151,8 @@ impl Scope<'_> {
         self.mention_ids().any(|m| {
             let mention = &self.recognition.mentions[m];
             let gap = |from: usize, to: usize| from <= to && self.text[from..to].trim().is_empty();
-            let next_to =
-                gap(trigger.end, mention.span.start) || gap(mention.span.end, trigger.start);
+            let next_to = gap(trigger.end(), mention.span.start())
+                || gap(mention.span.end(), trigger.start());
             next_to
                 && mention.how != How::Genitive
                 && mention
@@ -165,11 +166,11 @@ impl Scope<'_> {
         self.mention_ids().find(|&m| {
             let span = self.span(m);
             self.is_player_mention(m)
-                && span.start >= trigger.end
-                && previous_word(self.text, span.start)
+                && span.start() >= trigger.end()
+                && previous_word(self.text, span.start())
                     .1
                     .eq_ignore_ascii_case(AGENT_PREPOSITION)
-                && !clause_break(&self.text[trigger.end..span.start])
+                && !clause_break(&self.text[trigger.end()..span.start()])
         })
     }
 
@@ -178,7 +179,7 @@ impl Scope<'_> {
     /// spissen`).
     fn victim(&self, foul: Span, offender: Option<MentionId>) -> Option<MentionId> {
         self.mention_ids().find(|&m| {
-            self.span(m).start >= foul.end && Some(m) != offender && self.is_player_mention(m)
+            self.span(m).start() >= foul.end() && Some(m) != offender && self.is_player_mention(m)
         })
     }
 }
@@ -200,7 +201,7 @@ impl Candidates<'_, '_> {
     fn inside(&self) -> Option<MentionId> {
         self.players.iter().copied().find(|&m| {
             let span = self.span(m);
-            span.start >= self.trigger.start && span.end <= self.trigger.end
+            span.start() >= self.trigger.start() && span.end() <= self.trigger.end()
         })
     }
 
@@ -210,7 +211,7 @@ impl Candidates<'_, '_> {
             .iter()
             .rev()
             .copied()
-            .filter(|&m| self.span(m).end <= self.trigger.start)
+            .filter(|&m| self.span(m).end() <= self.trigger.start())
     }
 
     /// The players after the trigger, nearest first.
@@ -218,21 +219,21 @@ impl Candidates<'_, '_> {
         self.players
             .iter()
             .copied()
-            .filter(|&m| self.span(m).start >= self.trigger.end)
+            .filter(|&m| self.span(m).start() >= self.trigger.end())
     }
 
     /// The nearest player before the trigger in its clause.
     fn before_in_clause(&self) -> Option<MentionId> {
         let text = self.scope.text;
         self.before()
-            .find(|&m| !clause_break(&text[self.span(m).end..self.trigger.start]))
+            .find(|&m| !clause_break(&text[self.span(m).end()..self.trigger.start()]))
     }
 
     /// The first player after the trigger in its clause.
     fn after_in_clause(&self) -> Option<MentionId> {
         let text = self.scope.text;
         self.after()
-            .find(|&m| !clause_break(&text[self.trigger.end..self.span(m).start]))
+            .find(|&m| !clause_break(&text[self.trigger.end()..self.span(m).start()]))
     }
 
     /// Who a pronoun subject starting at `pronoun` stands for: a player named before it, else
@@ -241,7 +242,7 @@ impl Candidates<'_, '_> {
     fn antecedent(&self, pronoun: usize, kind: EventKind) -> Option<MentionId> {
         let scope = self.scope;
         self.before()
-            .find(|&m| self.span(m).end <= pronoun)
+            .find(|&m| self.span(m).end() <= pronoun)
             .or_else(|| {
                 scope.previous_ids().find(|&m| {
                     scope.can_act(m, kind) && !(kind == EventKind::Chance && scope.is_keeper(m))
@@ -253,13 +254,13 @@ impl Candidates<'_, '_> {
     /// ballen i mål": a verb right after "og" shares the subject that opens the sentence.
     fn coordinated(&self) -> Option<MentionId> {
         let (text, sentence) = (self.scope.text, &self.scope.sentence);
-        let (verb_start, verb) = previous_word(text, self.trigger.start);
+        let (verb_start, verb) = previous_word(text, self.trigger.start());
         let conjunction = |word: &str| COORDINATING_CONJUNCTIONS.contains(&word);
         if !(conjunction(verb) || conjunction(previous_word(text, verb_start).1)) {
             return None;
         }
         self.players.iter().copied().find(|&m| {
-            !text[sentence.start..self.span(m).start]
+            !text[sentence.start()..self.span(m).start()]
                 .chars()
                 .any(char::is_alphanumeric)
         })
@@ -279,7 +280,7 @@ fn is_passive(text: &str, trigger: Span) -> bool {
         .split_whitespace()
         .any(|w| SANCTION_ROOTS.iter().any(|root| w.starts_with(root)));
     let first = words.split_whitespace().next().unwrap_or("");
-    !sanction && (auxiliary(first) || auxiliary(previous_word(text, trigger.start).1))
+    !sanction && (auxiliary(first) || auxiliary(previous_word(text, trigger.start()).1))
 }
 
 /// Whether the player named at `start` is the keeper beaten or the one who passed, not the one

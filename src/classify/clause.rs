@@ -6,8 +6,12 @@ use crate::words::actors::CLAUSE_CONJUNCTIONS;
 
 /// Whether two spans of a sentence are in the same clause.
 pub(super) fn same_clause(text: &str, a: Span, b: Span) -> bool {
-    let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
-    first.end >= second.start || !clause_break(&text[first.end..second.start])
+    let (first, second) = if a.start() <= b.start() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    first.end() >= second.start() || !clause_break(&text[first.end()..second.start()])
 }
 
 /// Whether the text between two words crosses a clause boundary.

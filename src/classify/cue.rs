@@ -590,13 +590,13 @@ impl CueTarget<'_> {
 
     /// How many tokens from `at` a mention of `mentions` that starts at token `at` covers.
     fn mention_at(&self, mentions: &[(usize, usize)], at: usize) -> Option<usize> {
-        let start = self.tokens[at].span().start;
+        let start = self.tokens[at].span().start();
         let i = mentions.binary_search_by_key(&start, |&(s, _)| s).ok()?;
         let end = mentions[i].1;
         Some(
             self.tokens[at..]
                 .iter()
-                .take_while(|t| t.span().start < end)
+                .take_while(|t| t.span().start() < end)
                 .count()
                 .max(1),
         )

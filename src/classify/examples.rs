@@ -3,6 +3,7 @@
 //! or shadowed by another row) or has an example that does not show what it is for.
 
 use super::{classify_with_rows, EventKind, Lexicon};
+use crate::error::Result;
 use crate::gazetteer::Gazetteer;
 use crate::recognize::recognize;
 use crate::segment::Segmented;
@@ -17,6 +18,9 @@ pub enum ExampleProblem {
     DoesNotMatch,
     /// The example's events are the same without the row: another row already gives them.
     ChangesNothing,
+    /// The example is longer than any text can be
+    /// ([`MAX_TEXT_BYTES`](crate::segment::MAX_TEXT_BYTES)).
+    TooLong,
 }
 
 impl std::fmt::Display for ExampleProblem {
@@ -28,6 +32,7 @@ impl std::fmt::Display for ExampleProblem {
                 "the example's events are the same without the row: another row gives them \
                  (merge the rows, or give an example only this row decides)"
             }
+            ExampleProblem::TooLong => "the example is longer than a text can be (4 GiB)",
         })
     }
 }
@@ -41,7 +46,10 @@ pub fn check_examples(lexicon: &Lexicon, gazetteer: &Gazetteer) -> Vec<(usize, E
             problems.push((row, ExampleProblem::NoExample));
             continue;
         }
-        let document = Segmented::new(&cue_row.example);
+        let Ok(document) = Segmented::new(&cue_row.example) else {
+            problems.push((row, ExampleProblem::TooLong));
+            continue;
+        };
         let recognition = recognize(gazetteer, &document, None);
         let events = |lexicon: &Lexicon| {
             let (events, rows) = classify_with_rows(lexicon, gazetteer, &document, &recognition);
@@ -62,9 +70,10 @@ pub fn check_examples(lexicon: &Lexicon, gazetteer: &Gazetteer) -> Vec<(usize, E
 }
 
 /// The rows (by position in [`Lexicon::rows`]) that match in a text, each once, in the order
-/// they first match: what `kampfakta cues explain` shows.
-pub fn rows_matching(lexicon: &Lexicon, gazetteer: &Gazetteer, text: &str) -> Vec<usize> {
-    let document = Segmented::new(text);
+/// they first match: what `kampfakta cues explain` shows. A text is refused as
+/// [`segment`](crate::segment::segment) refuses it.
+pub fn rows_matching(lexicon: &Lexicon, gazetteer: &Gazetteer, text: &str) -> Result<Vec<usize>> {
+    let document = Segmented::new(text)?;
     let recognition = recognize(gazetteer, &document, None);
     let (_, rows) = classify_with_rows(lexicon, gazetteer, &document, &recognition);
     let mut seen = Vec::new();
@@ -73,7 +82,7 @@ pub fn rows_matching(lexicon: &Lexicon, gazetteer: &Gazetteer, text: &str) -> Ve
             seen.push(row);
         }
     }
-    seen
+    Ok(seen)
 }
 
 #[cfg(test)]

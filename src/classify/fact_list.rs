@@ -21,7 +21,7 @@ impl Scope<'_> {
         let colon = colon as usize;
         let (kind, _) = labels
             .iter()
-            .find(|(_, trigger)| trigger.end <= tokens[colon].span().end)?;
+            .find(|(_, trigger)| trigger.end() <= tokens[colon].span().end())?;
         let rest = &tokens[colon + 1..];
         (rest.is_empty() || self.team_list_line(rest).is_some()).then_some(*kind)
     }
@@ -37,7 +37,7 @@ impl Scope<'_> {
         if colon == 0 || colon + 1 == tokens.len() {
             return None;
         }
-        let team = Span::new(tokens[0].span().start, tokens[colon - 1].span().end);
+        let team = Span::new(tokens[0].span().start(), tokens[colon - 1].span().end());
         let is_code = crate::segment::is_team_code(&self.text[team]);
         let is_team = self.recognition.mentions[self.mentions.clone()]
             .iter()
@@ -46,7 +46,7 @@ impl Scope<'_> {
                     && m.entity()
                         .is_some_and(|e| self.gazetteer.entity(e).kind.is_team())
             });
-        (is_code || is_team).then(|| Span::new(team.start, tokens[colon].span().end))
+        (is_code || is_team).then(|| Span::new(team.start(), tokens[colon].span().end()))
     }
 }
 

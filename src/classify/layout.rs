@@ -22,6 +22,8 @@ pub(super) fn is_headline(text: &str, sentences: &[Sentence], index: usize) -> b
 /// Whether an empty line separates two sentences (a section or paragraph break; a line break
 /// alone ends a line of a one-sentence-per-line text).
 pub(crate) fn blank_line_between(text: &str, first: &Sentence, second: &Sentence) -> bool {
-    let gap = text.get(first.span.end..second.span.start).unwrap_or("");
+    let gap = text
+        .get(first.span.end()..second.span.start())
+        .unwrap_or("");
     gap.matches('\n').count() >= 2
 }

@@ -378,12 +378,12 @@ impl Lexicon {
             if let Some(end) = self.match_at(cue, sentence, at) {
                 hits.push((
                     cue,
-                    Span::new(tokens[at].span().start, tokens[end].span().end),
+                    Span::new(tokens[at].span().start(), tokens[end].span().end()),
                 ));
             }
         }
         // In text order, each once: sorting the few hits is cheaper than sorting every try.
-        hits.sort_unstable_by_key(|(cue, span)| (span.start, *cue, span.end));
+        hits.sort_unstable_by_key(|(cue, span)| (span.start(), *cue, span.end()));
         hits.dedup();
         hits
     }
@@ -430,17 +430,17 @@ impl Lexicon {
         let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
             return;
         };
-        let base = first.span().start;
+        let base = first.span().start();
         for found in self
             .index
             .wildcard_first
-            .find_overlapping_iter(&folded[base..last.span().end])
+            .find_overlapping_iter(&folded[base..last.span().end()])
         {
             let (start, end) = (base + found.start(), base + found.end());
-            let at = tokens.partition_point(|t| t.span().end <= start);
+            let at = tokens.partition_point(|t| t.span().end() <= start);
             let Some(token) = tokens
                 .get(at)
-                .filter(|t| t.span().start <= start && end <= t.span().end)
+                .filter(|t| t.span().start() <= start && end <= t.span().end())
             else {
                 continue;
             };

@@ -168,7 +168,7 @@ pub(super) fn stated_minute(
     let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
         return None;
     };
-    let sentence = &folded[first.span().start..last.span().end];
+    let sentence = &folded[first.span().start()..last.span().end()];
     if !MINUTE_HINTS.iter().any(|hint| sentence.contains(hint)) {
         return None;
     }
@@ -236,7 +236,7 @@ impl<'a> Words<'a> {
             return None;
         };
         let added = self.folded[next.span()].trim_end_matches('.').parse().ok();
-        (PERIOD_ENDS.contains(&regular) && next.span().start == self.tokens[i + 1].span().end)
+        (PERIOD_ENDS.contains(&regular) && next.span().start() == self.tokens[i + 1].span().end())
             .then(|| Minute::stoppage(regular, added))
     }
 
@@ -383,7 +383,7 @@ mod tests {
     #[test]
     fn live_blog_lines_start_with_a_minute() {
         let led = |text: &str| {
-            let document = Segmented::new(text);
+            let document = Segmented::new(text).unwrap();
             minute_led(text, document.tokens_of(&document.sentences[0]))
         };
         assert!(led("23' Mål for Brann!"));
@@ -391,7 +391,7 @@ mod tests {
         assert!(!led("23 spillere var med."));
         assert!(!led("2014: Et godt år."));
         let dated = |text: &str| {
-            let document = Segmented::new(text);
+            let document = Segmented::new(text).unwrap();
             line_minute(text, document.tokens_of(&document.sentences[0])).map(|m| m.to_string())
         };
         assert_eq!(dated("23' Mål for Brann!").as_deref(), Some("23"));

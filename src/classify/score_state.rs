@@ -109,7 +109,7 @@ fn stated_scores<'t>(
 
 /// Whether a score runs on into a longer figure: a formation (`5-3-2-system`), not a score.
 fn glued(text: &str, score: Span) -> bool {
-    text[score.end..]
+    text[score.end()..]
         .chars()
         .next()
         .is_some_and(|c| c.is_alphanumeric() || is_dash(c))
@@ -168,9 +168,9 @@ pub(super) fn tells_result(folded: &Folded, tokens: &[Token]) -> bool {
 pub(super) fn in_background(folded: &Folded, tokens: &[Token], score: Span) -> bool {
     tokens
         .iter()
-        .take_while(|t| t.span().end <= score.start)
+        .take_while(|t| t.span().end() <= score.start())
         .filter(|t| BACKGROUND_CONJUNCTIONS.contains(&&folded[t.span()]))
-        .any(|t| !clause_break(&folded[t.span().end..score.start]))
+        .any(|t| !clause_break(&folded[t.span().end()..score.start()]))
 }
 
 #[cfg(test)]

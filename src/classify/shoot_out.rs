@@ -4,6 +4,7 @@
 
 use super::layout::{blank_line_between, is_headline};
 use super::{Event, EventKind};
+use crate::ids::SentenceId;
 use crate::segment::{Folded, Sentence, Token};
 use crate::span::Span;
 use crate::words::shoot_out::{
@@ -36,9 +37,9 @@ pub(super) fn mentions_shoot_out(folded: &Folded, tokens: &[Token]) -> bool {
 
 /// Whether the last sentence with events, at most [`KICK_SENTENCES`] before sentence `index`,
 /// told a penalty, by what the rules told so far (`told`: sentence and kind, in order).
-pub(super) fn penalty_just_before(told: &[(usize, EventKind)], index: usize) -> bool {
+pub(super) fn penalty_just_before(told: &[(SentenceId, EventKind)], index: usize) -> bool {
     told.last().is_some_and(|&(last, _)| {
-        last + KICK_SENTENCES >= index
+        last.index() + KICK_SENTENCES >= index
             && told
                 .iter()
                 .rev()

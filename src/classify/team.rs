@@ -84,7 +84,7 @@ impl Scope<'_> {
         let sentence_text = &self.folded[self.sentence];
         OWN_GOAL_PHRASES.iter().any(|words| {
             sentence_text.match_indices(words).any(|(at, _)| {
-                let at = self.sentence.start + at;
+                let at = self.sentence.start() + at;
                 same_clause(self.text, Span::new(at, at + words.len()), trigger)
             })
         })
@@ -108,10 +108,10 @@ impl Scope<'_> {
             .filter_map(|m| {
                 let mention = &self.recognition.mentions[m];
                 let entity = mention.entity()?;
-                let distance = if mention.span.end <= trigger.start {
-                    trigger.start - mention.span.end
+                let distance = if mention.span.end() <= trigger.start() {
+                    trigger.start() - mention.span.end()
                 } else {
-                    mention.span.start.saturating_sub(trigger.end)
+                    mention.span.start().saturating_sub(trigger.end())
                 };
                 self.gazetteer
                     .entity(entity)

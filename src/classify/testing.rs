@@ -26,7 +26,7 @@ pub(crate) struct Classified<'t> {
 
 /// Segments, recognises and classifies a text with the shipped data.
 pub(crate) fn classified(text: &str) -> Classified<'_> {
-    let document = Segmented::new(text);
+    let document = Segmented::new(text).expect("a test text");
     let recognition = recognize(&GAZETTEER, &document, None);
     let classified = classify_with_model(&LEXICON, &GAZETTEER, &document, &recognition, None);
     Classified {

@@ -33,39 +33,42 @@ impl Scope<'_> {
             .into_iter()
             .filter(|n| {
                 !n.genitive
-                    || n.span.end <= trigger.start
-                        && text[n.span.end..trigger.start].trim().is_empty()
+                    || n.span.end() <= trigger.start()
+                        && text[n.span.end()..trigger.start()].trim().is_empty()
             })
             .collect();
         let inside = names
             .iter()
-            .find(|n| n.span.start >= trigger.start && n.span.end <= trigger.end);
-        let mut before = names.iter().rev().filter(|n| n.span.end <= trigger.start);
+            .find(|n| n.span.start() >= trigger.start() && n.span.end() <= trigger.end());
+        let mut before = names
+            .iter()
+            .rev()
+            .filter(|n| n.span.end() <= trigger.start());
         let before_in_clause = before
             .clone()
-            .find(|n| !clause_break(&text[n.span.end..trigger.start]));
+            .find(|n| !clause_break(&text[n.span.end()..trigger.start()]));
         let mut after = names.iter().filter(|n| {
-            let (_, word) = previous_word(text, n.span.start);
-            n.span.start >= trigger.end && !LOCATIVES.contains(&word.to_lowercase().as_str())
+            let (_, word) = previous_word(text, n.span.start());
+            n.span.start() >= trigger.end() && !LOCATIVES.contains(&word.to_lowercase().as_str())
         });
         let after_in_clause = after
             .clone()
-            .find(|n| !clause_break(&text[trigger.end..n.span.start]));
+            .find(|n| !clause_break(&text[trigger.end()..n.span.start()]));
         // "Moe stikker i bakrom, ser Vik langt ute og chipper ballen over keeperen": a verb
         // right after "og" shares the subject of its clause, or of the clause before when its
         // own opens with a verb ("ser Vik": Vik is the object).
         let coordinated = || {
-            let (verb_start, verb) = previous_word(text, trigger.start);
+            let (verb_start, verb) = previous_word(text, trigger.start());
             let and = |word: &str| COORDINATING_CONJUNCTIONS.contains(&word);
             if !(and(verb) || and(previous_word(text, verb_start).1)) {
                 return None;
             }
-            self.clause_subject(&names, trigger.start)
+            self.clause_subject(&names, trigger.start())
         };
         // "Etter 20 minutter sto det 1-1, da Moe headet ballen i mål": a name after the trigger
         // in another clause only in the clause that tells how.
         let telling_how = |n: &&Name| {
-            text[trigger.end..n.span.start]
+            text[trigger.end()..n.span.start()]
                 .split_whitespace()
                 .any(|w| HOW_CONJUNCTIONS.contains(&w.to_lowercase().as_str()))
         };
@@ -76,7 +79,7 @@ impl Scope<'_> {
             .or_else(|| before.next())
             .or_else(|| after.find(telling_how))?;
         let genitive_s = usize::from(name.genitive);
-        Some(Span::new(name.span.start, name.span.end - genitive_s))
+        Some(Span::new(name.span.start(), name.span.end() - genitive_s))
     }
 
     /// The name that is the subject of the clause `before` is in: the name that opens the
@@ -86,9 +89,11 @@ impl Scope<'_> {
         let text = self.text;
         let mut end = before;
         loop {
-            let start = text[self.sentence.start..end]
+            let start = text[self.sentence.start()..end]
                 .rfind(',')
-                .map_or(self.sentence.start, |comma| self.sentence.start + comma + 1);
+                .map_or(self.sentence.start(), |comma| {
+                    self.sentence.start() + comma + 1
+                });
             let mut opening = text[start..end].trim_start();
             for conjunction in COORDINATING_CONJUNCTIONS {
                 if let Some(rest) = opening.strip_prefix(conjunction) {
@@ -101,14 +106,14 @@ impl Scope<'_> {
             // The name may have left its first word out as a sentence opener ("Jamal").
             let opens = |n: &&Name| {
                 let skipped: Vec<&str> = text
-                    .get(opens_at..n.span.start)
+                    .get(opens_at..n.span.start())
                     .map_or(vec!["-"], |s| s.split_whitespace().collect());
                 skipped.len() <= 1 && skipped.iter().all(|w| w.starts_with(char::is_uppercase))
             };
             if let Some(name) = names.iter().find(opens) {
                 return Some(name);
             }
-            if start == self.sentence.start {
+            if start == self.sentence.start() {
                 return None;
             }
             end = start - 1;
@@ -128,16 +133,16 @@ impl Scope<'_> {
         let recognised = |t: &Token| {
             mentions
                 .iter()
-                .any(|m| m.span.start < t.span().end && t.span().start < m.span.end)
+                .any(|m| m.span.start() < t.span().end() && t.span().start() < m.span.end())
         };
         let mut names = Vec::new();
         let mut run: Vec<usize> = Vec::new();
         for (i, token) in self.tokens.iter().enumerate() {
             let name_word = is_name_word(text, token) && !recognised(token);
             let particle = !run.is_empty() && NAME_PARTICLES.contains(&&text[token.span()]);
-            let joins = run
-                .last()
-                .is_none_or(|&r| is_name_gap(&text[self.tokens[r].span().end..token.span().start]));
+            let joins = run.last().is_none_or(|&r| {
+                is_name_gap(&text[self.tokens[r].span().end()..token.span().start()])
+            });
             if (name_word || particle) && joins {
                 run.push(i);
                 continue;
@@ -182,17 +187,17 @@ impl Scope<'_> {
         }
         let (&first, &last) = (run.first()?, run.last()?);
         let span = Span::new(
-            self.tokens[first].span().start,
-            self.tokens[last].span().end,
+            self.tokens[first].span().start(),
+            self.tokens[last].span().end(),
         );
         let letters = text[span].chars().filter(|c| c.is_alphabetic()).count();
         if letters < 2 || self.is_team_name(span) {
             return None;
         }
         let next = self.tokens.get(last + 1).map(|t| &text[t.span()]);
-        let role = previous_word(text, span.start).1.to_lowercase();
+        let role = previous_word(text, span.start()).1.to_lowercase();
         if next.is_some_and(|w| GROUNDS.contains(&w.to_lowercase().as_str()))
-            || beaten_or_serving(text, span.start)
+            || beaten_or_serving(text, span.start())
             || is_keeper_noun(&role)
             || OFFICIAL_ROLES.contains(&role.as_str())
         {
@@ -215,9 +220,9 @@ impl Scope<'_> {
     fn is_team_name(&self, span: Span) -> bool {
         let mut forms = Vec::new();
         self.gazetteer
-            .forms_at(&self.folded, span.start, &mut forms);
+            .forms_at(&self.folded, span.start(), &mut forms);
         forms.iter().any(|f| {
-            f.span().end == span.end
+            f.span().end() == span.end()
                 && self
                     .gazetteer
                     .candidates(f.pattern())
@@ -250,14 +255,14 @@ pub(crate) fn fullest_name(
     let recognised = |t: &Token| {
         mentions
             .iter()
-            .any(|m| m.span.start < t.span().end && t.span().start < m.span.end)
+            .any(|m| m.span.start() < t.span().end() && t.span().start() < m.span.end())
     };
     let words: Vec<&str> = text[name].split_whitespace().collect();
     let mut fullest = name;
     let window = around(text, name);
     let near = sentences
         .iter()
-        .filter(|s| s.span.end > window.start && s.span.start < window.end);
+        .filter(|s| s.span.end() > window.start() && s.span.start() < window.end());
     for sentence in near {
         let tokens = &tokens[sentence.tokens];
         for at in 0..tokens.len() {
@@ -282,7 +287,7 @@ pub(crate) fn fullest_name(
                 let opener = first - 1 == 0 && !first_name;
                 if !is_name_word(text, previous)
                     || recognised(previous)
-                    || !is_name_gap(&text[previous.span().end..current.span().start])
+                    || !is_name_gap(&text[previous.span().end()..current.span().start()])
                     || NOT_FIRST_NAMES.contains(&text[previous.span()].to_lowercase().as_str())
                     || opener
                     || genitive
@@ -292,8 +297,8 @@ pub(crate) fn fullest_name(
                 first -= 1;
             }
             let found = Span::new(
-                tokens[first].span().start,
-                tokens[at + words.len() - 1].span().end,
+                tokens[first].span().start(),
+                tokens[at + words.len() - 1].span().end(),
             );
             if found.len() > fullest.len() {
                 fullest = found;
@@ -325,8 +330,8 @@ const NAME_WINDOW_BYTES: usize = 20_000;
 /// The bytes within [`NAME_WINDOW_BYTES`] of `span`, on character boundaries.
 fn around(text: &str, span: Span) -> Span {
     Span::new(
-        text.floor_char_boundary(span.start.saturating_sub(NAME_WINDOW_BYTES)),
-        text.ceil_char_boundary((span.end + NAME_WINDOW_BYTES).min(text.len())),
+        text.floor_char_boundary(span.start().saturating_sub(NAME_WINDOW_BYTES)),
+        text.ceil_char_boundary((span.end() + NAME_WINDOW_BYTES).min(text.len())),
     )
 }
 

@@ -116,7 +116,7 @@ impl Classifier<'_> {
                 Some(k) if k.is_team() => "@team",
                 _ => "@name",
             };
-            (m.span.start, m.span.end, class)
+            (m.span.start(), m.span.end(), class)
         })
         .collect();
 

@@ -61,7 +61,7 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let lexicon = lexicon(args.cues.as_deref())?;
     let gazetteer = args.gazetteer.gazetteer()?;
     let mut out = std::io::stdout().lock();
-    for row in rows_matching(&lexicon, &gazetteer, &text) {
+    for row in rows_matching(&lexicon, &gazetteer, &text)? {
         let row = &lexicon.rows()[row];
         writeln!(
             out,
@@ -71,7 +71,7 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     }
     let pipeline = kampfakta::Pipeline::with(gazetteer, lexicon);
     let document = kampfakta::Document::new("-", text.clone());
-    let analysis = pipeline.analyze(&document);
+    let analysis = pipeline.analyze(&document)?;
     for event in &analysis.events {
         let trigger = &text[event.trigger];
         writeln!(

@@ -148,7 +148,7 @@ fn events(args: EventsArgs) -> anyhow::Result<ExitCode> {
     let predictions = match &args.corpus {
         Some(dir) => predict_documents(&pipeline, dir, &gold)
             .with_context(|| format!("running documents under {}", dir.display()))?,
-        None => predict_sentences(&pipeline, &gold),
+        None => predict_sentences(&pipeline, &gold)?,
     };
     let mut scores = EventScores::default();
     let mut shown = 0;
@@ -253,7 +253,8 @@ fn events_cv(args: &EventsArgs, k: usize) -> anyhow::Result<ExitCode> {
 fn segmentation(args: SegmentationArgs) -> anyhow::Result<ExitCode> {
     let source = std::fs::read_to_string(&args.file)
         .with_context(|| format!("reading {}", args.file.display()))?;
-    let scores = kampfakta::eval::evaluate_segmentation(&source, args.errors);
+    let scores = kampfakta::eval::evaluate_segmentation(&source, args.errors)
+        .with_context(|| format!("segmenting {}", args.file.display()))?;
     if scores.tokens.gold == 0 {
         bail!("{}: {NO_CONLL}", args.file.display());
     }
@@ -297,7 +298,8 @@ pub fn conll_documents(files: &[PathBuf]) -> anyhow::Result<Vec<kampfakta::eval:
             let source = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
             let document =
-                kampfakta::eval::read_conll_document(&path.display().to_string(), &source);
+                kampfakta::eval::read_conll_document(&path.display().to_string(), &source)
+                    .with_context(|| format!("reading {}", path.display()))?;
             if document.text.trim().is_empty() {
                 bail!("{}: {NO_CONLL}", path.display());
             }
@@ -320,7 +322,7 @@ fn entities(args: EntitiesArgs) -> anyhow::Result<ExitCode> {
         args.gazetteer.pipeline()?
     }
     .all_documents();
-    let scores = kampfakta::eval::evaluate_entities(&pipeline, &documents, args.errors);
+    let scores = kampfakta::eval::evaluate_entities(&pipeline, &documents, args.errors)?;
     for error in &scores.errors {
         say!("{error}");
     }
@@ -426,7 +428,7 @@ fn suggest(args: SuggestArgs) -> anyhow::Result<ExitCode> {
     } else {
         pipeline
     };
-    let scores = kampfakta::eval::evaluate_suggestions(&pipeline, &documents, args.top);
+    let scores = kampfakta::eval::evaluate_suggestions(&pipeline, &documents, args.top)?;
     let not_proposed = scores.missed.iter().filter(|m| !m.proposed);
     for missed in not_proposed.take(args.errors) {
         say!(

@@ -292,7 +292,9 @@ impl Extraction<'_> {
                             reason: w.clone(),
                         })
                         .collect();
-                    let mut analysis = pipeline.analyze(&document);
+                    let mut analysis = pipeline
+                        .analyze(&document)
+                        .map_err(|err| super::refused(&document, &err))?;
                     // Not held beside the rows: a long document's peak is lower by its tokens.
                     analysis.drop_tokens();
                     let page = pages.then(|| html::page(&analysis, pipeline.gazetteer()));

@@ -87,7 +87,7 @@ impl GazetteerArgs {
 pub fn in_batches<T: Send>(
     pool: &rayon::ThreadPool,
     mut documents: kampfakta::ingest::Documents,
-    analyze: impl Fn(&kampfakta::ingest::Document) -> T + Sync,
+    analyze: impl Fn(&kampfakta::ingest::Document) -> kampfakta::Result<T> + Sync,
     mut take: impl FnMut(Result<T, kampfakta::ingest::Failure>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     use rayon::prelude::*;
@@ -99,12 +99,27 @@ pub fn in_batches<T: Send>(
         let results: Vec<_> = pool.install(|| {
             batch
                 .into_par_iter()
-                .map(|document| document.map(|document| analyze(&document)))
+                .map(|document| {
+                    let document = document?;
+                    analyze(&document).map_err(|err| refused(&document, &err))
+                })
                 .collect()
         });
         for result in results {
             take(result)?;
         }
+    }
+}
+
+/// A document the pipeline refused (a text too long for its offsets), as a document that could
+/// not be read: reported with its id, and the run goes on.
+pub fn refused(
+    document: &kampfakta::ingest::Document,
+    err: &kampfakta::Error,
+) -> kampfakta::ingest::Failure {
+    kampfakta::ingest::Failure {
+        source: document.id.clone(),
+        reason: err.to_string(),
     }
 }
 
@@ -146,7 +161,7 @@ pub struct RunArgs {
     pub max_document_bytes: usize,
 }
 
-/// `--max-document-bytes`: at most what segmentation takes (its token offsets are 32-bit), so
+/// `--max-document-bytes`: at most what segmentation takes (its byte offsets are 32-bit), so
 /// that a document read is never one it cannot analyse.
 fn parse_max_document_bytes(value: &str) -> Result<usize, String> {
     let bytes: usize = value
@@ -155,7 +170,7 @@ fn parse_max_document_bytes(value: &str) -> Result<usize, String> {
     let most = kampfakta::segment::MAX_TEXT_BYTES;
     if bytes > most {
         return Err(format!(
-            "at most {most} (4 GiB less a byte: token offsets are 32-bit)"
+            "at most {most} (4 GiB less a byte: byte offsets are 32-bit)"
         ));
     }
     Ok(bytes)

@@ -48,7 +48,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::in_batches(
         &pool,
         documents,
-        |document| html::page(&pipeline.analyze(document), pipeline.gazetteer()),
+        |document| {
+            Ok(html::page(
+                &pipeline.analyze(document)?,
+                pipeline.gazetteer(),
+            ))
+        },
         |page| {
             match page {
                 Ok(page) => folder.page(page)?,

@@ -39,7 +39,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::in_batches(
         &pool,
         documents,
-        |document| document_names(pipeline.gazetteer(), &pipeline.analyze(document)),
+        |document| {
+            Ok(document_names(
+                pipeline.gazetteer(),
+                &pipeline.analyze(document)?,
+            ))
+        },
         |names| {
             match names {
                 Ok(names) => {

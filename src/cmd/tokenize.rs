@@ -23,14 +23,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (text, _) = kampfakta::ingest::decode(&bytes)
         .map_err(|reason| anyhow::anyhow!("{}: {reason}", args.file.display()))?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let segmented = kampfakta::segment::segment(&text);
+    let segmented = kampfakta::segment::segment(&text)
+        .with_context(|| format!("segmenting {}", args.file.display()))?;
     for (index, sentence) in segmented.sentences.iter().enumerate() {
         for token in segmented.tokens_of(sentence) {
             let span = token.span();
             writeln!(
                 out,
                 "{index}\t{}\t{}\t{}",
-                span.start, span.end, &text[span]
+                span.start(),
+                span.end(),
+                &text[span]
             )?;
         }
     }

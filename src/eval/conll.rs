@@ -1,6 +1,8 @@
 //! CoNLL files (CoNLL-U treebanks, NDT with NorNE entity tags) read into sentences of tokens, and
 //! joined back into text with every sentence's and token's byte range.
 
+use crate::error::Result;
+use crate::segment::check_length;
 use crate::span::Span;
 
 /// One token of a CoNLL file: its form, whether a space follows it, and its entity tag.
@@ -185,7 +187,10 @@ pub struct ConllDocument {
 }
 
 /// Reads a CoNLL file as one sentence per line, with its NorNE entity spans (`B-`/`I-` tags joined).
-pub fn read_conll_document(name: &str, source: &str) -> ConllDocument {
+/// A source longer than [`MAX_TEXT_BYTES`](crate::span::MAX_TEXT_BYTES) is refused: its text,
+/// never longer than the source, could be.
+pub fn read_conll_document(name: &str, source: &str) -> Result<ConllDocument> {
+    check_length(source)?;
     let sentences = read_conll(source);
     let joined = join_sentences(&sentences, Layout::LinePerSentence);
     let mut entities: Vec<(Span, String)> = Vec::new();
@@ -194,7 +199,9 @@ pub fn read_conll_document(name: &str, source: &str) -> ConllDocument {
         for (token, span) in sentence.tokens.iter().zip(spans) {
             let (prefix, kind) = token.entity.split_once('-').unwrap_or(("O", ""));
             match (prefix, &mut open) {
-                ("I", Some((range, open_kind))) if open_kind == kind => range.end = span.end,
+                ("I", Some((range, open_kind))) if open_kind == kind => {
+                    *range = range.to_end_of(*span)
+                }
                 ("B" | "I", _) => {
                     entities.extend(open.take());
                     open = Some((*span, kind.to_string()));
@@ -204,11 +211,11 @@ pub fn read_conll_document(name: &str, source: &str) -> ConllDocument {
         }
         entities.extend(open);
     }
-    ConllDocument {
+    Ok(ConllDocument {
         name: name.to_string(),
         text: joined.text,
         entities,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::conll::ConllDocument;
 use super::{genitive_stem, SpanScores};
+use crate::error::Result;
 use crate::gazetteer::{Entity, EntityKind};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
@@ -33,13 +34,13 @@ fn publishes(entity: &Entity) -> bool {
 /// august)`. In all of NorNE's Bokmål, a paper after `ifølge` or `avisen` is ORG 16 times and PROD
 /// 3, after `i` PROD 43 times and ORG 20.
 fn is_publication(text: &str, span: Span) -> bool {
-    let (at, word) = previous_word(text, span.start);
+    let (at, word) = previous_word(text, span.start());
     let word = word.to_lowercase();
     let (_, word_before) = previous_word(text, at);
     let (preposition, reader) = READ_IN;
     PUBLICATION_WORDS.contains(&word.as_str())
         || (word == preposition && word_before.to_lowercase().starts_with(reader))
-        || text[..span.start].trim_end().ends_with('(')
+        || text[..span.start()].trim_end().ends_with('(')
 }
 
 /// Exact and overlapping span matches for one entity type.
@@ -86,25 +87,28 @@ pub fn evaluate_entities(
     pipeline: &Pipeline,
     documents: &[ConllDocument],
     max_errors: usize,
-) -> EntityScores {
+) -> Result<EntityScores> {
     let mut scores = EntityScores::default();
     for document in documents {
-        let predicted = predicted_names(pipeline, document);
+        let predicted = predicted_names(pipeline, document)?;
         for (kind, slot) in [("PER", &mut scores.per), ("ORG", &mut scores.org)] {
             let comparison = Comparison::new(document, &predicted, kind);
             comparison.add_to(slot);
             comparison.list_errors(max_errors, &mut scores.errors);
         }
     }
-    scores
+    Ok(scores)
 }
 
 /// The names the pipeline finds in a document, with the NorNE type each is scored as; a paper
 /// where it stands for what it published is `PROD`.
-fn predicted_names(pipeline: &Pipeline, document: &ConllDocument) -> Vec<(Span, &'static str)> {
+fn predicted_names(
+    pipeline: &Pipeline,
+    document: &ConllDocument,
+) -> Result<Vec<(Span, &'static str)>> {
     let doc = Document::new(document.name.clone(), document.text.clone());
-    let analysis = pipeline.analyze(&doc);
-    analysis
+    let analysis = pipeline.analyze(&doc)?;
+    Ok(analysis
         .recognition
         .mentions
         .iter()
@@ -126,12 +130,12 @@ fn predicted_names(pipeline: &Pipeline, document: &ConllDocument) -> Vec<(Span, 
                 .filter(|person| !in_compound(&document.text, person.span))
                 .map(|person| (person.span, "PER")),
         )
-        .collect()
+        .collect())
 }
 
 /// Whether a span is a part of a hyphen compound (`RBK-keeperen`, `Viking-Brann`).
 fn in_compound(text: &str, span: Span) -> bool {
-    let (before, after) = (&text[..span.start], &text[span.end..]);
+    let (before, after) = (&text[..span.start()], &text[span.end()..]);
     (after.starts_with('-') && after[1..].starts_with(char::is_alphanumeric))
         || (before.ends_with('-') && before[..before.len() - 1].ends_with(char::is_alphanumeric))
 }
@@ -219,13 +223,15 @@ impl<'d> Comparison<'d> {
 
 /// The line of a span, the span in `[brackets]`.
 fn in_line(text: &str, r: Span) -> String {
-    let line_start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i);
+    let line_start = text[..r.start()].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[r.end()..]
+        .find('\n')
+        .map_or(text.len(), |i| r.end() + i);
     format!(
         "{}[{}]{}",
-        &text[line_start..r.start],
+        &text[line_start..r.start()],
         &text[r],
-        &text[r.end..line_end]
+        &text[r.end()..line_end]
     )
 }
 

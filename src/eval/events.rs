@@ -7,6 +7,7 @@ use crate::classify::EventKind;
 use crate::error::{Error, Problem, Result};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
+use crate::segment::check_length;
 use crate::span::Span;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -85,17 +86,17 @@ pub struct Prediction {
 }
 
 /// Classifies each gold sentence alone.
-pub fn predict_sentences(pipeline: &Pipeline, gold: &[GoldSentence]) -> Vec<Prediction> {
+pub fn predict_sentences(pipeline: &Pipeline, gold: &[GoldSentence]) -> Result<Vec<Prediction>> {
     gold.iter()
         .map(|g| {
             let doc = Document::new(g.id.clone(), g.text.clone());
-            let analysis = pipeline.analyze(&doc);
-            prediction(
+            let analysis = pipeline.analyze(&doc)?;
+            Ok(prediction(
                 analysis
                     .events
                     .iter()
                     .map(|e| (e.kind, doc.text[e.trigger].to_string())),
-            )
+            ))
         })
         .collect()
 }
@@ -118,11 +119,11 @@ pub fn predict_documents(
     let mut predictions: Vec<Option<Prediction>> = vec![None; gold.len()];
     for document in gold_documents(corpus_dir, gold)? {
         let doc = Document::new(document.path, document.text);
-        let analysis = pipeline.analyze(&doc);
+        let analysis = pipeline.analyze(&doc)?;
         for (index, range) in document.units {
             let events = analysis.events.iter().filter(|e| {
                 let span = &analysis.sentences[e.sentence].span;
-                span.start < range.end && range.start < span.end
+                span.start() < range.end() && range.start() < span.end()
             });
             predictions[index] = Some(prediction(
                 events.map(|e| (e.kind, doc.text[e.trigger].to_string())),
@@ -192,6 +193,8 @@ fn corpus_units(full: &Path, path: &str) -> Result<(String, Vec<Span>)> {
         path: full.to_path_buf(),
         source,
     })?;
+    // The text of a CoNLL file is never longer than the file.
+    check_length(&source)?;
     if path.ends_with(".conll") || path.ends_with(".conllu") {
         let joined = join_sentences(&read_conll(&source), Layout::LinePerSentence);
         Ok((joined.text, joined.sentences))

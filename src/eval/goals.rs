@@ -124,7 +124,7 @@ pub fn evaluate_goals(
         let path = corpus_dir.join(doc);
         let text = std::fs::read_to_string(&path).map_err(|source| Error::Io { path, source })?;
         let document = Document::new(doc, text);
-        let analysis = pipeline.analyze(&document);
+        let analysis = pipeline.analyze(&document)?;
         let found: Vec<GoalRow> = goal_rows(&analysis, pipeline.gazetteer()).collect();
         score_document(&mut scores, doc, &gold, &found);
     }

@@ -50,10 +50,10 @@ impl SpanScores {
     /// Counts the predicted spans equal to a gold span.
     fn count(gold: &[Span], predicted: &[Span]) -> SpanScores {
         let set: std::collections::HashSet<(usize, usize)> =
-            gold.iter().map(|r| (r.start, r.end)).collect();
+            gold.iter().map(|r| (r.start(), r.end())).collect();
         let matched = predicted
             .iter()
-            .filter(|r| set.contains(&(r.start, r.end)))
+            .filter(|r| set.contains(&(r.start(), r.end())))
             .count();
         SpanScores {
             gold: gold.len(),

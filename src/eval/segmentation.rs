@@ -3,6 +3,8 @@
 
 use super::conll::{join_sentences, read_conll, Layout};
 use super::SpanScores;
+use crate::error::Result;
+use crate::segment::check_length;
 use crate::span::Span;
 use std::collections::HashSet;
 
@@ -20,11 +22,14 @@ pub struct SegmentationScores {
     pub errors: Vec<String>,
 }
 
-/// Rebuilds the running text of a CoNLL-U file, segments it, and scores tokens and sentences.
-pub fn evaluate_segmentation(source: &str, max_errors: usize) -> SegmentationScores {
+/// Rebuilds the running text of a CoNLL-U file, segments it, and scores tokens and sentences. A
+/// source longer than [`MAX_TEXT_BYTES`](crate::span::MAX_TEXT_BYTES) is refused: its text,
+/// never longer than the source, could be.
+pub fn evaluate_segmentation(source: &str, max_errors: usize) -> Result<SegmentationScores> {
+    check_length(source)?;
     let joined = join_sentences(&read_conll(source), Layout::RunningText);
     let text = joined.text.as_str();
-    let predicted = crate::segment::segment(text);
+    let predicted = crate::segment::segment(text)?;
     let spans = Spans {
         text,
         predicted_sentences: predicted.sentences.iter().map(|s| s.span).collect(),
@@ -51,7 +56,7 @@ pub fn evaluate_segmentation(source: &str, max_errors: usize) -> SegmentationSco
     // Sentence errors take at most half the listing (rounded up), so tokens are shown too.
     spans.sentence_errors(max_errors / 2 + max_errors % 2, &mut scores.errors);
     spans.token_errors(max_errors, &mut scores.errors);
-    scores
+    Ok(scores)
 }
 
 /// The gold and predicted spans of one text.
@@ -92,8 +97,10 @@ impl Spans<'_> {
                 break;
             }
             if !token_set.contains(gold) {
-                let from = text.floor_char_boundary(gold.start.saturating_sub(ERROR_CONTEXT_BYTES));
-                let to = text.ceil_char_boundary((gold.end + ERROR_CONTEXT_BYTES).min(text.len()));
+                let from =
+                    text.floor_char_boundary(gold.start().saturating_sub(ERROR_CONTEXT_BYTES));
+                let to =
+                    text.ceil_char_boundary((gold.end() + ERROR_CONTEXT_BYTES).min(text.len()));
                 errors.push(format!(
                     "token: gold «{}» predicted {} in …{}…",
                     self.shown(*gold),

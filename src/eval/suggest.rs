@@ -4,6 +4,7 @@
 
 use super::conll::ConllDocument;
 use super::{genitive_stem, ratio};
+use crate::error::Result;
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::ingest::Document;
 use crate::pipeline::Pipeline;
@@ -96,7 +97,7 @@ pub fn evaluate_suggestions(
     pipeline: &Pipeline,
     documents: &[ConllDocument],
     top: usize,
-) -> SuggestionScores {
+) -> Result<SuggestionScores> {
     let gazetteer = pipeline.gazetteer();
     let mut gold: BTreeMap<(&'static str, String), usize> = BTreeMap::new();
     let mut suggester = Suggester::new();
@@ -112,7 +113,7 @@ pub fn evaluate_suggestions(
                 .or_default() += 1;
         }
         let doc = Document::new(document.name.clone(), document.text.clone());
-        suggester.add(document_names(gazetteer, &pipeline.analyze(&doc)));
+        suggester.add(document_names(gazetteer, &pipeline.analyze(&doc)?));
     }
     let suggestions = suggester.finish(gazetteer, 1);
     let fits = |kind: &str, s: &Suggestion| match kind {
@@ -144,11 +145,11 @@ pub fn evaluate_suggestions(
             suggestion: s.clone(),
         })
         .collect();
-    SuggestionScores {
+    Ok(SuggestionScores {
         missed,
         top,
         suggestions: suggestions.len(),
-    }
+    })
 }
 
 #[cfg(test)]

@@ -337,7 +337,7 @@ mod tests {
         let report = "Brann - Viking 2-1\nBrann scoret i det 12. minutt etter en pasning fra \
                       Bodø/Glimt-spilleren. Viking utlignet etter pause. Dommeren ga gult kort.\n";
         let document = crate::Document::new("long", report.repeat(2000));
-        let analysis = pipeline.analyze(&document);
+        let analysis = pipeline.analyze(&document).unwrap();
         for options in [
             CsvOptions::default(),
             CsvOptions {

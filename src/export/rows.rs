@@ -159,8 +159,8 @@ pub fn event_rows<'a>(
         EventRow {
             doc_id: &analysis.document.id,
             sentence: event.sentence.index(),
-            start: sentence.span.start,
-            end: sentence.span.end,
+            start: sentence.span.start(),
+            end: sentence.span.end(),
             event: event.kind.as_str(),
             minute: event.minute.map(|m| m.to_string()).unwrap_or_default(),
             player_id,
@@ -206,8 +206,8 @@ pub fn mention_rows<'a>(
         MentionRow {
             doc_id,
             sentence: mention.sentence.index(),
-            start: mention.span.start,
-            end: mention.span.end,
+            start: mention.span.start(),
+            end: mention.span.end(),
             surface: one_line(&text[mention.span]),
             entity_id: if linked {
                 first.id.clone()
@@ -226,8 +226,8 @@ pub fn mention_rows<'a>(
         .map(move |person| MentionRow {
             doc_id,
             sentence: person.sentence.index(),
-            start: person.span.start,
-            end: person.span.end,
+            start: person.span.start(),
+            end: person.span.end(),
             surface: one_line(&text[person.span]),
             entity_id: String::new(),
             kind: "person",

@@ -70,14 +70,14 @@ impl Evidence<'_> {
             .iter()
             .position(|t| matches!(&text[t.span()], "(" | "," | ";" | "."))
             .unwrap_or(part.len());
-        let name =
-            (name_end > 0).then(|| Span::new(part[0].span().start, part[name_end - 1].span().end));
+        let name = (name_end > 0)
+            .then(|| Span::new(part[0].span().start(), part[name_end - 1].span().end()));
         let minute = bracketed_minute(text, part);
         let scorer = name.as_ref().and_then(|name| {
             self.recognition
                 .mentions
                 .iter()
-                .position(|m| m.span.start >= name.start && m.span.end <= name.end)
+                .position(|m| m.span.start() >= name.start() && m.span.end() <= name.end())
                 .map(MentionId::new)
         });
         let marked = |marks: &[&str]| {

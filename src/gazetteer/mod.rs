@@ -232,7 +232,7 @@ impl Gazetteer {
     pub(crate) fn forms_at(&self, folded: &Folded, start: usize, found: &mut Vec<FormMatch>) {
         found.clear();
         // The automaton reads the window's bytes; spans are given at document offsets.
-        let base = folded.window().start;
+        let base = folded.window().start();
         let bytes = folded.window_bytes();
         let Some(start) = start.checked_sub(base) else {
             return;

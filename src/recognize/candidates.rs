@@ -15,8 +15,10 @@ use crate::words::names::{LOCATIVES, TRANSFER_WORDS};
 pub(super) struct RawMatch {
     /// The form with its genitive ending, if any (`Tottenhams`).
     pub(super) span: Span,
-    /// The length of the form itself (`Tottenham`).
-    pub(super) name_len: usize,
+    /// The length of the form itself (`Tottenham`); `u32`, as a span's offsets are, so that a
+    /// match takes 32 bytes, not 40: a long report has a match for every 70 bytes of text, and
+    /// its mentions are made in the matches' memory.
+    pub(super) name_len: u32,
     /// The entities the form may be, each with whether the form is its full name.
     pub(super) candidates: OneOrMore<(EntityId, bool)>,
     pub(super) how: How,
@@ -25,7 +27,13 @@ pub(super) struct RawMatch {
 impl RawMatch {
     /// The form as written, without a genitive ending or the rest of a compound.
     pub(super) fn surface<'t>(&self, text: &'t str) -> &'t str {
-        &text[Span::new(self.span.start, self.span.start + self.name_len)]
+        &text[self.name()]
+    }
+
+    /// Where the form itself is: the match without a genitive ending or the rest of a compound.
+    pub(super) fn name(&self) -> Span {
+        let start = self.span.start();
+        Span::new(start, start + self.name_len as usize)
     }
 }
 
@@ -45,13 +53,13 @@ pub(super) fn leftmost_longest(
     let mut selected: Vec<RawMatch> = Vec::new();
     let mut found = Vec::new();
     let mut here = Vec::new();
-    let mut sentence_ends = sentences.iter().map(|s| s.span.end).peekable();
+    let mut sentence_ends = sentences.iter().map(|s| s.span.end()).peekable();
     // The sentence a start is in, with the white space before it, folded: every form kept ends
     // in it, and the automaton reads no further.
     let mut folded = Folded::default();
     let mut previous_end = 0;
     for start in word_starts(text) {
-        if selected.last().is_some_and(|last| start < last.span.end) {
+        if selected.last().is_some_and(|last| start < last.span.end()) {
             continue;
         }
         while let Some(end) = sentence_ends.next_if(|&end| end <= start) {
@@ -63,7 +71,7 @@ pub(super) fn leftmost_longest(
             folded.cover(text, window);
         }
         gazetteer.forms_at(&folded, start, &mut found);
-        for m in found.iter().filter(|m| m.span().end <= sentence_end) {
+        for m in found.iter().filter(|m| m.span().end() <= sentence_end) {
             raw_match(gazetteer, text, m, &mut here);
         }
         // The longest form here, the first found of equally long ones.
@@ -108,7 +116,7 @@ fn word_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 /// A form found at a word start, kept if it ends a word (or a genitive or compound) and its case
 /// fits.
 fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<RawMatch>) {
-    let Span { start, end } = m.span();
+    let (start, end) = (m.span().start(), m.span().end());
     if !text.is_char_boundary(end) {
         return;
     }
@@ -145,7 +153,8 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
     if !candidates.is_empty() && !after_locative && !double_barrelled {
         out.push(RawMatch {
             span: Span::new(start, span_end),
-            name_len: end - start,
+            name_len: u32::try_from(end - start)
+                .expect("a form of a text of at most MAX_TEXT_BYTES"),
             candidates: candidates.into(),
             how,
         });

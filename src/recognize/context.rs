@@ -109,10 +109,10 @@ pub(super) fn match_context(
     };
     for pair in matches.windows(2) {
         let (first, second) = (&pair[0], &pair[1]);
-        if sentence_of(first.span.start).index() >= HEADER_SENTENCES {
+        if sentence_of(first.span.start()).index() >= HEADER_SENTENCES {
             break;
         }
-        if !one_dash(&text[first.span.end..second.span.start]) {
+        if !one_dash(&text[first.span.end()..second.span.start()]) {
             continue;
         }
         let (Some(home), Some(away)) = (team(first), team(second)) else {
@@ -123,7 +123,7 @@ pub(super) fn match_context(
             away: Some(away),
             score: score_after(
                 text,
-                document.tokens_of(&sentences[sentence_of(second.span.start)]),
+                document.tokens_of(&sentences[sentence_of(second.span.start())]),
                 second,
             ),
             date,
@@ -142,8 +142,8 @@ fn score_after(text: &str, tokens: &[Token], second: &RawMatch) -> Option<Span> 
         .iter()
         .find(|t| {
             t.kind == TokenKind::Score
-                && t.span().start >= second.span.end
-                && text[second.span.end..t.span().start].trim().is_empty()
+                && t.span().start() >= second.span.end()
+                && text[second.span.end()..t.span().start()].trim().is_empty()
         })
         .map(|t| t.span())
 }
@@ -158,7 +158,7 @@ pub(super) fn stated_ages(
         .iter()
         .filter_map(|m| {
             let entity = m.entity()?;
-            let rest = text[m.span.end..].strip_prefix(" (")?;
+            let rest = text[m.span.end()..].strip_prefix(" (")?;
             let (digits, _) = rest.split_once(')')?;
             let age: i32 = digits.parse().ok()?;
             (gazetteer.entity(entity).kind == EntityKind::Player && PLAYER_AGES.contains(&age))

@@ -41,7 +41,7 @@ pub(super) fn describe(
         };
     }
     mentions.extend(found);
-    mentions.sort_by_key(|m| m.span.start);
+    mentions.sort_by_key(|m| m.span.start());
 }
 
 /// One document as the descriptions read it: its text, the names found in it and its match.
@@ -115,13 +115,14 @@ impl<'a> Describer<'a> {
         for (index, sentence) in self.sentences.iter().enumerate() {
             self.folded.cover(self.text, sentence.span);
             for (t, token) in self.tokens[sentence.tokens].iter().enumerate() {
-                while cursor < mentions.len() && mentions[cursor].span.end <= token.span().start {
+                while cursor < mentions.len() && mentions[cursor].span.end() <= token.span().start()
+                {
                     cursor += 1;
                 }
                 let overlaps = |m: &Mention| m.span.overlaps(token.span());
                 if mentions.get(cursor).is_some_and(overlaps) {
                     if let Some(player) = self.team_player(cursor, token, self.reach(index)) {
-                        let span = Span::new(mentions[cursor].span.start, token.span().end);
+                        let span = Span::new(mentions[cursor].span.start(), token.span().end());
                         out.players_of_teams.push((cursor, player, span));
                     }
                     continue;
@@ -141,7 +142,7 @@ impl<'a> Describer<'a> {
     fn reach(&self, index: usize) -> usize {
         self.sentences[index.saturating_sub(DESCRIPTION_REACH)]
             .span
-            .start
+            .start()
     }
 
     /// The description token `t` of sentence `index` opens, if any: of a team first, else of a
@@ -218,7 +219,7 @@ impl<'a> Describer<'a> {
             (descriptors.nation_of_adjective(word), tokens.get(t + 1))
         {
             let position = position(&self.folded[next.span()])?;
-            let span = Span::new(token.span().start, next.span().end);
+            let span = Span::new(token.span().start(), next.span().end());
             return Some((span, Wanted::NationalityAndPosition(nation, position)));
         }
         position(word).map(|position| (token.span(), Wanted::Position(position)))
@@ -234,16 +235,16 @@ impl<'a> Describer<'a> {
         wanted: Wanted,
     ) -> Vec<(usize, EntityId)> {
         let in_reach = |list: &[Mention]| {
-            let from = list.partition_point(|m| m.span.start < reach);
-            let to = list.partition_point(|m| m.span.start < span.start);
+            let from = list.partition_point(|m| m.span.start() < reach);
+            let to = list.partition_point(|m| m.span.start() < span.start());
             from..to.max(from)
         };
         let (own, described) = (in_reach(self.mentions), in_reach(found));
         let mut compatible: Vec<(usize, EntityId)> = self.mentions[own]
             .iter()
             .chain(found[described].iter())
-            .filter(|m| m.span.end <= span.start)
-            .filter_map(|m| m.entity().map(|e| (m.span.start, e)))
+            .filter(|m| m.span.end() <= span.start())
+            .filter_map(|m| m.entity().map(|e| (m.span.start(), e)))
             .filter(|&(_, e)| {
                 self.gazetteer.entity(e).kind == EntityKind::Player && self.fits(wanted, e)
             })
@@ -284,13 +285,13 @@ impl<'a> Describer<'a> {
     /// the mention then. `at` is the team's mention, `token` the compound.
     fn team_player(&self, at: usize, token: &Token, reach: usize) -> Option<EntityId> {
         let mention = &self.mentions[at];
-        if mention.how != How::Compound || mention.span.end >= token.span().end {
+        if mention.how != How::Compound || mention.span.end() >= token.span().end() {
             return None;
         }
         let team = mention
             .entity()
             .filter(|&e| self.gazetteer.entity(e).kind.is_team())?;
-        let noun = self.folded[mention.span.end..token.span().end].strip_prefix('-')?;
+        let noun = self.folded[mention.span.end()..token.span().end()].strip_prefix('-')?;
         let position = role(noun)?;
         let squad = self.gazetteer.descriptors().squad(team)?;
         // The squad holds every player the team ever had; a dated report's compound names one
@@ -314,7 +315,7 @@ impl<'a> Describer<'a> {
     /// the gazetteer gives him.
     fn name_follows(&self, at: usize, token: &Token) -> bool {
         self.mentions.get(at + 1).is_some_and(|next| {
-            next.span.start <= token.span().end + 1
+            next.span.start() <= token.span().end() + 1
                 && next
                     .entities
                     .iter()
@@ -333,7 +334,7 @@ impl<'a> Describer<'a> {
         self.mentions[..at]
             .iter()
             .rev()
-            .take_while(|m| m.span.start >= reach)
+            .take_while(|m| m.span.start() >= reach)
             .take(MENTIONS_BACK)
             .filter_map(Mention::entity)
             .find(|&p| fits(p))
@@ -491,7 +492,7 @@ mod tests {
             ),
         ]);
         let linked = |text: &str| {
-            let recognition = recognize(&gazetteer, &Segmented::new(text), None);
+            let recognition = recognize(&gazetteer, &Segmented::new(text).unwrap(), None);
             let described = recognition
                 .mentions
                 .iter()

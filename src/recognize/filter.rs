@@ -87,7 +87,7 @@ fn names_a_game(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
     if !m.candidates.iter().all(organisation) {
         return false;
     }
-    let after = &text.as_bytes()[m.span.end..];
+    let after = &text.as_bytes()[m.span.end()..];
     let edition = matches!(after, [b' ', a, b, rest @ ..]
         if a.is_ascii_digit() && b.is_ascii_digit() && !rest.first().is_some_and(u8::is_ascii_alphanumeric));
     let surface = m.surface(text);
@@ -124,9 +124,9 @@ impl<'a> NameFilter<'a> {
             text,
             sentences,
             tokens: &document.tokens,
-            starts: matches.iter().map(|m| offset(m.span.start)).collect(),
+            starts: matches.iter().map(|m| offset(m.span.start())).collect(),
             ends: {
-                let mut ends: Vec<u32> = matches.iter().map(|m| offset(m.span.end)).collect();
+                let mut ends: Vec<u32> = matches.iter().map(|m| offset(m.span.end())).collect();
                 ends.sort_unstable();
                 ends
             },
@@ -134,7 +134,7 @@ impl<'a> NameFilter<'a> {
                 let mut ends: Vec<u32> = matches
                     .iter()
                     .filter(|m| m.surface(text).contains([' ', '\n']))
-                    .map(|m| offset(m.span.start + m.name_len))
+                    .map(|m| offset(m.name().end()))
                     .collect();
                 ends.sort_unstable();
                 ends
@@ -144,7 +144,7 @@ impl<'a> NameFilter<'a> {
                 .filter(|m| is_surname_match(gazetteer, text, m))
                 .map(|m| {
                     let candidates: Vec<EntityId> = m.candidates.iter().map(|c| c.0).collect();
-                    (offset(m.span.start), candidates.into())
+                    (offset(m.span.start()), candidates.into())
                 })
                 .collect(),
             other_names: vec![false; sentences.len()],
@@ -171,12 +171,12 @@ impl<'a> NameFilter<'a> {
         filter.game_title_starts = matches
             .iter()
             .filter(|m| filter.a_game(m))
-            .map(|m| offset(m.span.start))
+            .map(|m| offset(m.span.start()))
             .collect();
         let named: Vec<SentenceId> = matches
             .iter()
             .filter(|m| !filter.place_only(m))
-            .map(|m| filter.sentence_of(m.span.start))
+            .map(|m| filter.sentence_of(m.span.start()))
             .collect();
         for sentence in named {
             filter.other_names[sentence.index()] = true;
@@ -231,7 +231,7 @@ impl<'a> NameFilter<'a> {
             return None;
         }
         let mut first = None;
-        let mut at = m.span.start;
+        let mut at = m.span.start();
         for _ in 0..MOST_WORDS_BEFORE_SURNAME {
             let Some(start) = self.capitalised_word_before(at) else {
                 break;
@@ -244,7 +244,7 @@ impl<'a> NameFilter<'a> {
             }
             at = start;
         }
-        first.map(|start| Span::new(start, m.span.end))
+        first.map(|start| Span::new(start, m.span.end()))
     }
 
     /// A surname alone that the document gives in full to somebody the gazetteer does not know
@@ -265,10 +265,10 @@ impl<'a> NameFilter<'a> {
         let text = self.text;
         let surface = m.surface(text);
         Site {
-            sentence: self.sentence_of(m.span.start),
+            sentence: self.sentence_of(m.span.start()),
             surface,
             single_word: !surface.contains(' '),
-            next_word: next_word_start(text, m.span.end)
+            next_word: next_word_start(text, m.span.end())
                 .map(|next| (next, leading_word(&text[next..]))),
         }
     }
@@ -284,7 +284,7 @@ impl<'a> NameFilter<'a> {
     /// Whether only punctuation and spaces come between the start of a sentence and `offset`.
     fn opens_sentence(&self, sentence: SentenceId, offset: usize) -> bool {
         self.text
-            .get(self.sentences[sentence].span.start..offset)
+            .get(self.sentences[sentence].span.start()..offset)
             .is_some_and(|before| !before.chars().any(char::is_alphanumeric))
     }
 
@@ -309,11 +309,13 @@ impl<'a> NameFilter<'a> {
     fn in_header_pair(&self, m: &RawMatch) -> bool {
         let separator = |c: char| c.is_whitespace() || is_dash(c);
         let joins = |between: &str| one_dash(between) && between.contains(char::is_whitespace);
-        let after = &self.text[m.span.end..];
+        let after = &self.text[m.span.end()..];
         let next = self.text.len() - after.trim_start_matches(separator).len();
-        let forward = joins(&self.text[m.span.end..next]) && self.is_match_at(next);
-        let previous_end = self.text[..m.span.start].trim_end_matches(separator).len();
-        let backward = joins(&self.text[previous_end..m.span.start])
+        let forward = joins(&self.text[m.span.end()..next]) && self.is_match_at(next);
+        let previous_end = self.text[..m.span.start()]
+            .trim_end_matches(separator)
+            .len();
+        let backward = joins(&self.text[previous_end..m.span.start()])
             && self.ends.binary_search(&offset(previous_end)).is_ok();
         forward || backward
     }
@@ -328,7 +330,7 @@ impl<'a> NameFilter<'a> {
     /// "Uruguay-spissen": a team with a player's role is the team.
     fn team_with_role(&self, m: &RawMatch) -> bool {
         m.how == How::Compound && {
-            let head = leading_word(self.text[m.span.end..].trim_start_matches('-'));
+            let head = leading_word(self.text[m.span.end()..].trim_start_matches('-'));
             role(&fold(head)).is_some()
         }
     }
@@ -352,8 +354,8 @@ impl<'a> NameFilter<'a> {
         // "Norges største supporterklubb": a country's genitive is the country unless a
         // football word follows ("Norges gruppe", "Norges landslag").
         m.how == How::Genitive && {
-            let sentence_end = self.sentences[site.sentence].span.end.max(m.span.end);
-            !football_word_opens(&self.text[m.span.end..sentence_end])
+            let sentence_end = self.sentences[site.sentence].span.end().max(m.span.end());
+            !football_word_opens(&self.text[m.span.end()..sentence_end])
         }
     }
 
@@ -369,9 +371,9 @@ impl<'a> NameFilter<'a> {
         if self.game_title_starts.is_empty() || !site.single_word {
             return false;
         }
-        let (previous_start, previous) = previous_word(self.text, m.span.start);
+        let (previous_start, previous) = previous_word(self.text, m.span.start());
         is_surname_match(self.gazetteer, self.text, m)
-            && is_name_gap(&self.text[previous_start + previous.len()..m.span.start])
+            && is_name_gap(&self.text[previous_start + previous.len()..m.span.start()])
             && self
                 .game_title_starts
                 .binary_search(&offset(previous_start))
@@ -391,7 +393,8 @@ impl<'a> NameFilter<'a> {
             return false;
         }
         site.next_word.is_some_and(|(next, word)| {
-            is_capitalised(word) && (!self.is_match_at(next) || self.two_people(m.span.start, next))
+            is_capitalised(word)
+                && (!self.is_match_at(next) || self.two_people(m.span.start(), next))
         })
     }
 
@@ -407,7 +410,7 @@ impl<'a> NameFilter<'a> {
         if persons && alias_only && self.after_other_initial(m) {
             return true;
         }
-        let Some(previous_start) = self.capitalised_word_before(m.span.start) else {
+        let Some(previous_start) = self.capitalised_word_before(m.span.start()) else {
             return false;
         };
         (persons && alias_only)
@@ -417,7 +420,7 @@ impl<'a> NameFilter<'a> {
     /// Whether a surname follows an initial that none of its people's names starts with: "Siri
     /// A. Meling", "June R. Johansen" are somebody else; "T. Müller" may be Thomas Müller.
     fn after_other_initial(&self, m: &RawMatch) -> bool {
-        let Some(before) = self.text[..m.span.start].strip_suffix(' ') else {
+        let Some(before) = self.text[..m.span.start()].strip_suffix(' ') else {
             return false;
         };
         let Some(initial) = before.strip_suffix('.').and_then(|b| {
@@ -460,7 +463,7 @@ impl<'a> NameFilter<'a> {
     /// common word there: "Barnet vil bli nummer tre".
     fn common_word_opening_sentence(&mut self, m: &RawMatch, site: &Site<'a>) -> bool {
         let text = self.text;
-        self.opens_sentence(site.sentence, m.span.start)
+        self.opens_sentence(site.sentence, m.span.start())
             && site.single_word
             && *self
                 .lower_case

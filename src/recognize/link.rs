@@ -27,7 +27,7 @@ pub(super) fn link(
     matches
         .into_iter()
         .map(|m| {
-            let sentence = sentence_at(sentences, m.span.start);
+            let sentence = sentence_at(sentences, m.span.start());
             linker.mention(m, sentence)
         })
         .collect()

@@ -60,16 +60,16 @@ const DATELINE_SOURCE_BYTES: usize = 40;
 /// `VG`), so that a line `Chelsea (Drogba):` stays a team.
 pub(super) fn opens_a_dateline(text: &str, span: crate::span::Span) -> bool {
     // Every match comes here: read a few bytes around it, not its whole line.
-    let mut window = span.start.saturating_sub(DATELINE_SOURCE_BYTES);
+    let mut window = span.start().saturating_sub(DATELINE_SOURCE_BYTES);
     while !text.is_char_boundary(window) {
         window -= 1;
     }
-    let line_start = match text[window..span.start].rfind('\n') {
+    let line_start = match text[window..span.start()].rfind('\n') {
         Some(at) => window + at + 1,
         None if window == 0 => 0,
         None => return false,
     };
-    let places_before = text[line_start..span.start].trim_start();
+    let places_before = text[line_start..span.start()].trim_start();
     let joined = places_before.is_empty()
         || places_before.strip_suffix('/').is_some_and(|before| {
             !before.is_empty() && before.chars().all(|c| c.is_alphabetic() || c == ' ')
@@ -77,7 +77,7 @@ pub(super) fn opens_a_dateline(text: &str, span: crate::span::Span) -> bool {
     if !joined {
         return false;
     }
-    let mut rest = &text[span.end..];
+    let mut rest = &text[span.end()..];
     while let Some(after_slash) = rest.strip_prefix('/') {
         let Some(place_len) = after_slash
             .char_indices()

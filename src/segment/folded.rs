@@ -4,6 +4,7 @@
 //! sentence they are at ([`Folded`]) instead of keeping a folded copy of the whole document:
 //! that copy was as large as the text, and alive from segmentation to the match facts.
 
+use crate::error::Result;
 use crate::span::Span;
 use std::ops::{Index, Range};
 
@@ -83,9 +84,11 @@ impl Folded {
         folded
     }
 
-    /// The whole of `text` folded.
-    pub fn whole(text: &str) -> Folded {
-        Folded::of(text, Span::new(0, text.len()))
+    /// The whole of `text` folded; a text longer than [`MAX_TEXT_BYTES`](super::MAX_TEXT_BYTES) is refused, as
+    /// [`segment`](super::segment) refuses it.
+    pub fn whole(text: &str) -> Result<Folded> {
+        super::check_length(text)?;
+        Ok(Folded::of(text, Span::new(0, text.len())))
     }
 
     /// Folds `window` of `text` instead, in the same memory.
@@ -95,14 +98,14 @@ impl Folded {
     pub fn cover(&mut self, text: &str, window: Span) {
         // Whether a line break is joined depends on the characters either side of it: fold one
         // more on each side, so a break at the window's edge is judged as in the whole text.
-        let base = text[..window.start]
+        let base = text[..window.start()]
             .char_indices()
             .next_back()
-            .map_or(window.start, |(at, _)| at);
-        let end = text[window.end..]
+            .map_or(window.start(), |(at, _)| at);
+        let end = text[window.end()..]
             .chars()
             .next()
-            .map_or(window.end, |c| window.end + c.len_utf8());
+            .map_or(window.end(), |c| window.end() + c.len_utf8());
         fold_into(&text[base..end], &mut self.text);
         self.window = window;
         self.base = base;
@@ -115,7 +118,7 @@ impl Folded {
 
     /// The window's folded bytes, the first at document offset `self.window().start`.
     pub(crate) fn window_bytes(&self) -> &[u8] {
-        &self.text.as_bytes()[self.window.start - self.base..self.window.end - self.base]
+        &self.text.as_bytes()[self.window.start() - self.base..self.window.end() - self.base]
     }
 }
 
@@ -125,11 +128,11 @@ impl Index<Span> for Folded {
     #[inline]
     fn index(&self, span: Span) -> &str {
         assert!(
-            self.window.start <= span.start && span.end <= self.window.end,
+            self.window.start() <= span.start() && span.end() <= self.window.end(),
             "{span:?} is outside the folded window {:?}",
             self.window
         );
-        &self.text[span.start - self.base..span.end - self.base]
+        &self.text[span.start() - self.base..span.end() - self.base]
     }
 }
 

@@ -48,6 +48,7 @@ use crate::ids::SentenceId;
 pub(crate) use merge::{is_score_side, MAX_SCORE_DIGITS};
 pub(crate) use sentences::is_team_code;
 
+use crate::error::{Error, Result};
 use crate::span::Span;
 use sentences::{paragraphs, split_sentences};
 
@@ -76,39 +77,29 @@ pub enum TokenKind {
 /// Nine bytes: a document has a token for every five or six bytes of text, and the stages keep
 /// them all from segmentation to the match facts, so the tokens are the largest part of the
 /// memory a document takes (three times its size with `usize` offsets, packed; 1.6 times with
-/// these). The offsets are `u32`: a document of 4 GiB or more cannot be segmented, and the CLI's
-/// `--max-document-bytes` stays below that. Packed, so fields are read by value.
+/// these). The span's offsets are `u32` ([`MAX_TEXT_BYTES`]). Packed, so fields are read by value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(C, packed)]
 pub struct Token {
-    start: u32,
-    end: u32,
+    span: Span,
     /// What the token is.
     pub kind: TokenKind,
 }
 
-/// The largest text [`segment`] and [`tokenize`] take, in bytes: token offsets are `u32`.
-pub const MAX_TEXT_BYTES: usize = u32::MAX as usize;
+/// The largest text [`segment`] and [`tokenize`] take, in bytes: a span's offsets are `u32`.
+pub use crate::span::MAX_TEXT_BYTES;
 
 impl Token {
     /// A token over `span`.
-    ///
-    /// # Panics
-    /// When the span ends past [`MAX_TEXT_BYTES`].
     #[inline]
     pub fn new(span: Span, kind: TokenKind) -> Token {
-        let offset = |at: usize| u32::try_from(at).expect("a text of at most MAX_TEXT_BYTES");
-        Token {
-            start: offset(span.start),
-            end: offset(span.end),
-            kind,
-        }
+        Token { span, kind }
     }
 
     /// Where the token is in the document text.
     #[inline]
     pub fn span(self) -> Span {
-        Span::new(self.start as usize, self.end as usize)
+        self.span
     }
 }
 
@@ -116,7 +107,7 @@ impl Token {
     /// The parts of a hyphen compound as byte ranges into the document (`London-klubben` gives
     /// `London` and `klubben`); a token without a hyphen is its own single part.
     pub fn parts<'t>(&self, text: &'t str) -> impl Iterator<Item = Span> + 't {
-        let start = self.span().start;
+        let start = self.span().start();
         let surface = &text[self.span()];
         let mut part_start = 0;
         let mut pieces = surface
@@ -149,11 +140,11 @@ impl Token {
         match surface.find(is_score_dash) {
             Some(dash) => {
                 let dash_end = dash + surface[dash..].chars().next().map_or(1, char::len_utf8);
-                let start = self.span().start;
+                let start = self.span().start();
                 vec![
                     Span::new(start, start + dash),
                     Span::new(start + dash, start + dash_end),
-                    Span::new(start + dash_end, self.span().end),
+                    Span::new(start + dash_end, self.span().end()),
                 ]
             }
             None => vec![self.span()],
@@ -164,10 +155,11 @@ impl Token {
 /// One sentence: its byte range, its paragraph (0-based) and where its tokens are among its
 /// document's ([`Segmented::tokens`]).
 ///
-/// 40 bytes (64 with `usize` indices and a `Vec`): a document has a sentence for every 90 bytes
-/// of text or so, all kept to the end. The indices are `u32` as a token's offsets are. The tokens
-/// are not the sentence's own: a heap block per sentence cost its header and rounding, and a long
-/// paragraph's tokens were held twice while it was split.
+/// 28 bytes (64 with `usize` indices and a `Vec`, 40 with `usize` offsets in its span): a
+/// document has a sentence for every 90 bytes of text or so, all kept to the end. The indices are
+/// `u32` as a token's offsets are. The tokens are not the sentence's own: a heap block per
+/// sentence cost its header and rounding, and a long paragraph's tokens were held twice while it
+/// was split.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sentence {
     /// Where the sentence is in the document text, from its first token to its last.
@@ -282,7 +274,7 @@ impl Sentence {
         match self.kind {
             SentenceKind::FactLine { colon } => {
                 let (first, last) = (own.first()?, own.get((colon as usize).checked_sub(1)?)?);
-                text.get(Span::new(first.span().start, last.span().end).range())
+                text.get(Span::new(first.span().start(), last.span().end()).range())
             }
             SentenceKind::Prose => None,
         }
@@ -303,8 +295,8 @@ pub struct Segmented<'d> {
 }
 
 impl<'d> Segmented<'d> {
-    /// Segments a text ([`segment`]).
-    pub fn new(text: &'d str) -> Segmented<'d> {
+    /// Segments a text ([`segment`]); a text longer than [`MAX_TEXT_BYTES`] is refused.
+    pub fn new(text: &'d str) -> Result<Segmented<'d>> {
         segment(text)
     }
 
@@ -317,9 +309,11 @@ impl<'d> Segmented<'d> {
 
 /// Splits a document into sentences of tokens.
 ///
-/// # Panics
-/// When the text is longer than [`MAX_TEXT_BYTES`].
-pub fn segment(text: &str) -> Segmented<'_> {
+/// Every span of the stages starts here, so this is where a text longer than
+/// [`MAX_TEXT_BYTES`] is refused ([`Error::TextTooLong`]): its offsets do not fit a [`Span`],
+/// and it is not cut short.
+pub fn segment(text: &str) -> Result<Segmented<'_>> {
+    check_length(text)?;
     let mut sentences = Vec::new();
     let mut tokens = Vec::new();
     for (paragraph, block) in paragraphs(text).enumerate() {
@@ -331,23 +325,30 @@ pub fn segment(text: &str) -> Segmented<'_> {
     // Grown by doubling: the unused half is given back (a mapped block shrinks in place).
     tokens.shrink_to_fit();
     sentences.shrink_to_fit();
-    Segmented {
+    Ok(Segmented {
         text,
         sentences,
         tokens,
-    }
+    })
 }
 
-/// Tokens of a whole text, ignoring sentence boundaries.
-///
-/// # Panics
-/// When the text is longer than [`MAX_TEXT_BYTES`].
-pub fn tokenize(text: &str) -> Vec<Token> {
+/// Tokens of a whole text, ignoring sentence boundaries; a text longer than [`MAX_TEXT_BYTES`]
+/// is refused, as [`segment`] refuses it.
+pub fn tokenize(text: &str) -> Result<Vec<Token>> {
+    check_length(text)?;
     let mut tokens = Vec::new();
     for block in paragraphs(text) {
         tokenize_block(text, block, &mut tokens);
     }
-    tokens
+    Ok(tokens)
+}
+
+/// Refuses a text whose byte offsets a [`Span`] cannot hold.
+pub(crate) fn check_length(text: &str) -> Result<()> {
+    match text.len() {
+        bytes if bytes > MAX_TEXT_BYTES => Err(Error::TextTooLong { bytes }),
+        _ => Ok(()),
+    }
 }
 
 /// The tokens of one paragraph, appended to `out`: its word-boundary pieces, merged by the
@@ -390,7 +391,13 @@ mod tests {
     #[test]
     fn token_kinds() {
         use TokenKind::*;
-        let kinds = |text: &str| tokenize(text).iter().map(|t| t.kind).collect::<Vec<_>>();
+        let kinds = |text: &str| {
+            tokenize(text)
+                .unwrap()
+                .iter()
+                .map(|t| t.kind)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
             kinds("3-2 56. minutt bl.a. 22.01.2012 post@vg.no !"),
             [Score, Ordinal, Word, Abbreviation, Number, Url, Punct]
@@ -406,15 +413,15 @@ mod tests {
     }
 
     #[test]
-    fn a_token_takes_nine_bytes_and_a_sentence_40() {
+    fn a_token_takes_nine_bytes_and_a_sentence_28() {
         assert_eq!(std::mem::size_of::<Token>(), 9);
-        assert_eq!(std::mem::size_of::<Sentence>(), 40);
+        assert_eq!(std::mem::size_of::<Sentence>(), 28);
     }
 
     #[test]
     fn compound_parts_and_score_pieces_are_addressable() {
         let text = "Spurs-keeper 3-2";
-        let tokens = tokenize(text);
+        let tokens = tokenize(text).unwrap();
         let parts: Vec<&str> = tokens[0].parts(text).map(|r| &text[r]).collect();
         assert_eq!(parts, ["Spurs", "keeper"]);
         let pieces: Vec<&str> = tokens[1]

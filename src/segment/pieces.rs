@@ -23,7 +23,7 @@ fn url_spans(text: &str, block: Span) -> Vec<Span> {
     }
     let mut spans = Vec::new();
     for (offset, word) in words(block_text) {
-        let start = block.start + offset;
+        let start = block.start() + offset;
         let trimmed = word.trim_end_matches(['.', ',', ';', ':', ')', '!', '?', '»', '"']);
         let trimmed = trimmed.trim_start_matches(['(', '«', '"']);
         if trimmed.is_empty() {
@@ -98,16 +98,16 @@ pub(super) fn pieces(text: &str, block: Span) -> Vec<Token> {
         Box::new(block_text.split_word_bound_indices())
     };
     for (offset, piece) in bounds {
-        let start = block.start + offset;
+        let start = block.start() + offset;
         let end = start + piece.len();
         if piece.chars().all(char::is_whitespace) {
             continue;
         }
-        while url_iter.peek().is_some_and(|url| url.end <= start) {
+        while url_iter.peek().is_some_and(|url| url.end() <= start) {
             url_iter.next();
         }
         if let Some(url) = url_iter.peek() {
-            if start >= url.start && end <= url.end {
+            if start >= url.start() && end <= url.end() {
                 if pieces.last().is_none_or(|t| t.span() != **url) {
                     pieces.push(Token::new(**url, TokenKind::Url));
                 }
@@ -188,32 +188,37 @@ impl<'t> Iterator for LatinWordBounds<'t> {
 }
 
 /// "Hellas1-1" (a result glued to a team name in VG's leads) is a word and a score. Most
-/// paragraphs have none: their pieces are given back as they are, not copied.
-fn split_glued_scores(text: &str, pieces: Vec<Token>) -> Vec<Token> {
+/// paragraphs have none: their pieces are given back as they are. The others are split in
+/// place, from the back, each piece moved once: a copy of a long paragraph's pieces beside them
+/// was the largest block a text of one long line took.
+fn split_glued_scores(text: &str, mut pieces: Vec<Token>) -> Vec<Token> {
     let glued: Vec<(usize, usize)> = (0..pieces.len())
         .filter_map(|i| glued_digits(text, &pieces, i).map(|digits| (i, digits)))
         .collect();
     if glued.is_empty() {
         return pieces;
     }
-    let mut out = Vec::with_capacity(pieces.len() + glued.len());
-    let mut glued = glued.into_iter().peekable();
-    for (i, piece) in pieces.into_iter().enumerate() {
-        let Some((_, digits)) = glued.next_if(|&(at, _)| at == i) else {
-            out.push(piece);
-            continue;
-        };
-        let cut = piece.span().end - digits;
-        out.push(Token::new(
-            Span::new(piece.span().start, cut),
-            TokenKind::Word,
-        ));
-        out.push(Token::new(
-            Span::new(cut, piece.span().end),
-            TokenKind::Number,
-        ));
+    // `read..` of the old pieces has been moved to `write..`; `write - read` is the number of
+    // glued pieces before `read`, each of which becomes two.
+    let mut read = pieces.len();
+    pieces.resize(
+        read + glued.len(),
+        Token::new(Span::default(), TokenKind::Punct),
+    );
+    let mut write = pieces.len();
+    for &(at, digits) in glued.iter().rev() {
+        let after = read - (at + 1);
+        pieces.copy_within(at + 1..read, write - after);
+        write -= after;
+        let piece = pieces[at];
+        let cut = piece.span().end() - digits;
+        pieces[write - 1] = Token::new(Span::new(cut, piece.span().end()), TokenKind::Number);
+        pieces[write - 2] = Token::new(Span::new(piece.span().start(), cut), TokenKind::Word);
+        write -= 2;
+        read = at;
     }
-    out
+    debug_assert_eq!(read, write);
+    pieces
 }
 
 /// The digits ending piece `i` when they are a result glued to the word before them: a word
@@ -230,11 +235,11 @@ fn glued_digits(text: &str, pieces: &[Token], i: usize) -> Option<usize> {
         .last()
         .is_some_and(char::is_alphabetic);
     let score_follows = pieces.get(i + 1).is_some_and(|dash| {
-        dash.span().start == piece.span().end
+        dash.span().start() == piece.span().end()
             && is_single(&text[dash.span()], is_score_dash)
-            && pieces
-                .get(i + 2)
-                .is_some_and(|n| n.span().start == dash.span().end && n.kind == TokenKind::Number)
+            && pieces.get(i + 2).is_some_and(|n| {
+                n.span().start() == dash.span().end() && n.kind == TokenKind::Number
+            })
     });
     ((1..=MAX_SCORE_DIGITS).contains(&digits) && letters_before && score_follows).then_some(digits)
 }

@@ -41,13 +41,13 @@ pub(super) fn paragraphs(text: &str) -> impl Iterator<Item = Span> + '_ {
                 || stop_inside_sentence(prev) && first.is_lowercase();
             // A title, or a dateline with the match (`OSLO (VG) (Argentina - Sveits 1-0)`), is a
             // line of its own however long.
-            let title = text[..prev_line.start].trim().is_empty();
+            let title = text[..prev_line.start()].trim().is_empty();
             let wrapped = prev.chars().count() >= WRAPPED_LINE_CHARS
                 && !title
                 && !starts_with_dateline(prev.trim_start())
                 && !starts_a_line(trimmed);
             if !previous_blank && open && (first.is_lowercase() || wrapped) {
-                last.end = line.end;
+                *last = last.to_end_of(line);
                 continue;
             }
         }
@@ -216,7 +216,7 @@ fn is_closing_after(text: &str, tokens: &[Token], i: usize) -> bool {
     tokens[i].kind == TokenKind::Punct
         && is_closing(surface)
         && (matches!(surface, "»" | ")" | "]" | "”")
-            || tokens[i].span().start == tokens[i - 1].span().end)
+            || tokens[i].span().start() == tokens[i - 1].span().end())
 }
 
 fn is_closing(surface: &str) -> bool {
@@ -269,7 +269,7 @@ fn push_sentence(
 ) {
     let own = &tokens[range.clone()];
     if let (Some(first), Some(last)) = (own.first(), own.last()) {
-        let span = Span::new(first.span().start, last.span().end);
+        let span = Span::new(first.span().start(), last.span().end());
         let kind = match fact_line_colon(text, own) {
             Some(colon) => SentenceKind::FactLine {
                 colon: u32::try_from(colon).expect("a text of at most MAX_TEXT_BYTES"),
@@ -301,6 +301,7 @@ mod tests {
 
     fn sentences(text: &str) -> Vec<&str> {
         segment(text)
+            .unwrap()
             .sentences
             .iter()
             .map(|s| &text[s.span])
@@ -309,7 +310,7 @@ mod tests {
 
     /// Each sentence's fact-line label, `None` for prose.
     fn fact_labels(text: &str) -> Vec<Option<&str>> {
-        let segmented = segment(text);
+        let segmented = segment(text).unwrap();
         let sentences = segmented.sentences.iter();
         sentences
             .map(|s| s.fact_label(text, &segmented.tokens))

@@ -120,8 +120,8 @@ fn times_written(text: &str, mentions: &[crate::Mention], name: &str, surnames: 
         text.match_indices(word)
             .map(|(at, _)| crate::Span::new(at, at + word.len()))
             .filter(|span| {
-                let before = text[..span.start].chars().next_back();
-                let after = &text[span.end..];
+                let before = text[..span.start()].chars().next_back();
+                let after = &text[span.end()..];
                 let genitive = after
                     .strip_prefix('s')
                     .is_some_and(|rest| rest.chars().next().is_none_or(|c| !c.is_alphanumeric()));

@@ -11,7 +11,7 @@ fn suggested(texts: &[&str]) -> Vec<String> {
     let mut suggester = Suggester::new();
     for (i, text) in texts.iter().enumerate() {
         let document = Document::new(format!("d{i}"), *text);
-        let analysis = PIPELINE.analyze(&document);
+        let analysis = PIPELINE.analyze(&document).unwrap();
         suggester.add(document_names(PIPELINE.gazetteer(), &analysis));
     }
     suggester

@@ -58,8 +58,8 @@ impl TrainingSet {
         let mut forms: Vec<&str> = Vec::new();
         let segmented: Vec<(Segmented<'_>, Folded)> = documents
             .iter()
-            .map(|d| (Segmented::new(&d.text), Folded::whole(&d.text)))
-            .collect();
+            .map(|d| Ok((Segmented::new(&d.text)?, Folded::whole(&d.text)?)))
+            .collect::<Result<_>>()?;
         for (document, folded) in &segmented {
             for sentence in &document.sentences {
                 forms.extend(
@@ -81,7 +81,7 @@ impl TrainingSet {
         for document in &documents {
             let index = paths.binary_search(&document.path.as_str()).unwrap_or(0);
             let doc = Document::new(document.path.clone(), document.text.clone());
-            let traced = pipeline.trace(&doc, &vocabulary, Some(&mut names));
+            let traced = pipeline.trace(&doc, &vocabulary, Some(&mut names))?;
             for &(unit, range) in &document.units {
                 units[unit] = Some(Unit {
                     document: index,
@@ -138,7 +138,7 @@ fn overlapping(traced: Option<&Traced>, range: Span) -> Vec<TracedSentence> {
         t.sentences
             .iter()
             .zip(&t.traced)
-            .filter(|(s, _)| s.span.start < range.end && range.start < s.span.end)
+            .filter(|(s, _)| s.span.start() < range.end() && range.start() < s.span.end())
             .map(|(_, traced)| traced.clone())
             .collect()
     })

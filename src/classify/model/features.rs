@@ -127,10 +127,10 @@ impl Featurizer<'_> {
         let mut previous: Option<(u64, &str)> = Some((hash_str("^"), "^"));
         let mut mentions = view.mentions.iter().peekable();
         for token in view.tokens {
-            while mentions.next_if(|m| m.1 <= token.span().start).is_some() {}
-            let in_mention = mentions.peek().filter(|m| m.0 <= token.span().start);
+            while mentions.next_if(|m| m.1 <= token.span().start()).is_some() {}
+            let in_mention = mentions.peek().filter(|m| m.0 <= token.span().start());
             let word = match (in_mention, token.kind) {
-                (Some(m), _) if m.0 < token.span().start => continue,
+                (Some(m), _) if m.0 < token.span().start() => continue,
                 (Some(m), _) => Some((hash_str(m.2), m.2)),
                 (None, kind) => self.word(vocabulary, view.folded, token, kind),
             };
@@ -251,7 +251,7 @@ mod tests {
 
     fn features(text: &str, names: &mut FxHashMap<u32, String>) -> Features {
         let vocabulary = Vocabulary::from_pairs([("scoret", "score"), ("han", "han")]);
-        let document = Segmented::new(text);
+        let document = Segmented::new(text).unwrap();
         let sentence = &document.sentences[0];
         let folded = Folded::of(text, sentence.span);
         let hits = [CueHit {

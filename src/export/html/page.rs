@@ -200,7 +200,7 @@ impl<'a> Parts<'a> {
         }
         // The text is written in document order, which the mentions are in; sorted all the same,
         // since an unsorted list would silently lose marks.
-        self.mentions.sort_by_key(|m| m.span.start);
+        self.mentions.sort_by_key(|m| m.span.start());
     }
 
     fn summary(&self) -> Summary {
@@ -291,9 +291,12 @@ impl<'a> Parts<'a> {
         }
         let mut done = 0;
         for (index, sentence) in self.analysis.sentences.iter().enumerate() {
-            let span = Span::new(sentence.span.start.max(done), sentence.span.end.max(done));
-            let gap = &text[text.floor_char_boundary(done)..text.floor_char_boundary(span.start)];
-            write_gap(out, &mut marked, Span::new(done, span.start), gap);
+            let span = Span::new(
+                sentence.span.start().max(done),
+                sentence.span.end().max(done),
+            );
+            let gap = &text[text.floor_char_boundary(done)..text.floor_char_boundary(span.start())];
+            write_gap(out, &mut marked, Span::new(done, span.start()), gap);
             let events = &by_sentence[index];
             let class = match (events.is_empty(), gap.contains('\n') || index == 0) {
                 (true, false) => "",
@@ -317,7 +320,7 @@ impl<'a> Parts<'a> {
                 out.push_str("</ul>");
             }
             out.push_str("</li>\n");
-            done = span.end;
+            done = span.end();
         }
         let rest = &text[text.floor_char_boundary(done)..];
         write_gap(out, &mut marked, Span::new(done, text.len()), rest);

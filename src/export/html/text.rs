@@ -49,19 +49,20 @@ impl<'a> MarkedText<'a> {
 
     /// The first mention that may overlap a range starting at `start`.
     fn first_from(&self, start: usize) -> usize {
-        self.spans.partition_point(|span| span.end <= start)
+        self.spans.partition_point(|span| span.end() <= start)
     }
 
     /// The mention covering the piece `start..end`, if any.
     fn covering(&self, start: usize, end: usize) -> Option<usize> {
         let index = self.first_from(start);
         let span = self.spans.get(index)?;
-        (span.start <= start && end <= span.end).then_some(index)
+        (span.start() <= start && end <= span.end()).then_some(index)
     }
 
     /// Writes the text of `range` with the mentions in it and the `triggers` emphasised.
     pub(super) fn write(&mut self, out: &mut String, range: Span, triggers: &[Span]) {
-        let Span { start, end } = within(self.text, range);
+        let range = within(self.text, range);
+        let (start, end) = (range.start(), range.end());
         if start >= end {
             return;
         }
@@ -69,10 +70,10 @@ impl<'a> MarkedText<'a> {
         let mut cuts = vec![start, end];
         let overlapping = self.spans[self.first_from(start)..]
             .iter()
-            .take_while(|span| span.start < end);
+            .take_while(|span| span.start() < end);
         for span in overlapping.chain(&triggers) {
             cuts.extend(
-                [span.start, span.end]
+                [span.start(), span.end()]
                     .into_iter()
                     .filter(|&o| start < o && o < end),
             );
@@ -84,7 +85,7 @@ impl<'a> MarkedText<'a> {
         for piece in cuts.windows(2) {
             let (from, to) = (piece[0], piece[1]);
             let mention = self.covering(from, to);
-            let emphasised = triggers.iter().any(|t| t.start <= from && to <= t.end);
+            let emphasised = triggers.iter().any(|t| t.start() <= from && to <= t.end());
             if mention != open {
                 if strong {
                     out.push_str("</strong>");
@@ -142,7 +143,7 @@ impl<'a> MarkedText<'a> {
     fn close(&self, out: &mut String, index: usize, at: usize) {
         let mention = &self.mentions[index];
         out.push_str("</a>");
-        if mention.how == "ambiguous" && at >= self.spans[index].end {
+        if mention.how == "ambiguous" && at >= self.spans[index].end() {
             out.push_str("<small class=\"flag\">ambiguous</small>");
         }
     }
@@ -151,8 +152,8 @@ impl<'a> MarkedText<'a> {
 /// `span` moved onto character boundaries of `text` and clipped to it.
 fn within(text: &str, span: Span) -> Span {
     Span::new(
-        text.floor_char_boundary(span.start),
-        text.floor_char_boundary(span.end),
+        text.floor_char_boundary(span.start()),
+        text.floor_char_boundary(span.end()),
     )
 }
 
