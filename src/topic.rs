@@ -109,10 +109,10 @@ impl Glance {
                 .chars()
                 .next_back()
                 .is_none_or(|c| !c.is_alphanumeric());
-            let root = found.pattern().as_usize();
             if !at_word_start {
                 continue;
             }
+            let root = found.pattern().as_usize();
             if root >= glanced {
                 other_sport += 1;
             } else {
@@ -138,9 +138,8 @@ impl Glance {
     }
 
     /// Whether the other stages can find this document to be football: a long document with fewer
-    /// than two football words cannot, and is skipped without segmenting it (most of a general
-    /// news or review corpus).
-    /// A long document about another sport is skipped too.
+    /// than two football words cannot, nor one about another sport, and is skipped without
+    /// segmenting it (most of a general news or review corpus).
     pub fn may_be_football(self) -> bool {
         self.short || self.roots >= LONG_DOCUMENT_ROOTS && !self.about_another_sport()
     }
@@ -162,8 +161,8 @@ impl Glance {
 /// there such a name is no evidence of football (`Justin` of an album review is not FPL's James
 /// Justin, `Slovenia` of a song contest is the country, `Halsey` the singer). The text is still
 /// read, and a full name kept unless several share it (`Michael Jackson`); a single sentence
-/// keeps all (an analyst who feeds in one means it:
-/// `Kvisvik felte Moe`). Papers and organisations are what they are in any text.
+/// keeps all (an analyst who feeds in one means it: `Kvisvik felte Moe`). Papers and
+/// organisations are what they are in any text.
 pub fn keep_sure_names_only(gazetteer: &Gazetteer, text: &str, recognition: &mut Recognition) {
     recognition.mentions.retain(|m| {
         let kinds = || m.entities.iter().map(|&e| gazetteer.entity(e).kind);

@@ -392,42 +392,53 @@ fn a_hard_wrapped_report_gives_the_same_events() {
     );
 }
 
+/// Runs `extract` on a JSON Lines file of one report under several dates (`(id, date)`, a
+/// `null` date written as such) with a gazetteer folder of the given files and `args`; the
+/// outputs are in `out` of the returned folder.
+fn extract_dated(
+    files: &[(&str, &str)],
+    report: &str,
+    dates: &[(&str, &str)],
+    args: &[&str],
+) -> (tempfile::TempDir, std::process::Output) {
+    let dir = tempfile::tempdir().unwrap();
+    let gazetteer = dir.path().join("gazetteer");
+    std::fs::create_dir(&gazetteer).unwrap();
+    for (name, contents) in files {
+        std::fs::write(gazetteer.join(name), contents).unwrap();
+    }
+    let lines: String = dates
+        .iter()
+        .map(|(id, date)| {
+            format!("{{\"id\": \"{id}\", \"text\": \"{report}\", \"date\": {date}}}\n")
+        })
+        .collect();
+    let input = dir.path().join("matches.jsonl");
+    std::fs::write(&input, lines).unwrap();
+    let mut all_args = vec!["--gazetteer", gazetteer.to_str().unwrap()];
+    all_args.extend(args);
+    let output = extract(&[&input], &dir.path().join("out"), &all_args);
+    (dir, output)
+}
+
 /// A player's clubs with their years (`club:arsenal@2004-2012`) and a JSON Lines `date`: the
 /// date chooses the club he played for in a match of both.
 #[test]
 fn the_documents_year_chooses_the_players_club() {
-    let dir = tempfile::tempdir().unwrap();
-    let gazetteer = dir.path().join("gazetteer");
-    std::fs::create_dir(&gazetteer).unwrap();
-    std::fs::write(
-        gazetteer.join("players.csv"),
-        "id,name,aliases,club\n\
+    let players = "id,name,aliases,club\n\
          player:rune-vestvik,Rune Vestvik,Vestvik,club:arsenal@2004-2012|club:manchester-united@2012-2015\n\
-         player:ola-krok,Ola Krok,Krok,club:arsenal@20x4\n",
-    )
-    .unwrap();
-    let report = "Arsenal - Manchester United 1-0\\nVestvik scoret etter 20 minutter.";
-    let lines: String = [
-        ("2011", r#""date": "2011-05-01""#),
-        ("2012-03", r#""date": "2012-03-10""#),
-        ("2012-11", r#""date": "2012-11-03""#),
-        ("2014", r#""date": "2014""#),
-        ("undated", r#""date": null"#),
-    ]
-    .iter()
-    .map(|(id, date)| format!("{{\"id\": \"{id}\", \"text\": \"{report}\", {date}}}\n"))
-    .collect();
-    let input = dir.path().join("matches.jsonl");
-    std::fs::write(&input, lines).unwrap();
-    let out = dir.path().join("out");
-    let output = extract(
-        &[&input],
-        &out,
+         player:ola-krok,Ola Krok,Krok,club:arsenal@20x4\n";
+    let (dir, output) = extract_dated(
+        &[("players.csv", players)],
+        "Arsenal - Manchester United 1-0\\nVestvik scoret etter 20 minutter.",
         &[
-            "--gazetteer",
-            gazetteer.to_str().unwrap(),
-            "--with-defaults",
+            ("2011", r#""2011-05-01""#),
+            ("2012-03", r#""2012-03-10""#),
+            ("2012-11", r#""2012-11-03""#),
+            ("2014", r#""2014""#),
+            ("undated", "null"),
         ],
+        &["--with-defaults"],
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
@@ -435,7 +446,7 @@ fn the_documents_year_chooses_the_players_club() {
         stderr.contains("players.csv:3") && stderr.contains("\"club:arsenal@20x4\""),
         "bad years are a warning with the file and line: {stderr}"
     );
-    let events = read(&out.join("events.csv"));
+    let events = read(&dir.path().join("out/events.csv"));
     let teams: Vec<(String, String)> = column(&events, "doc_id")
         .into_iter()
         .zip(column(&events, "team_id"))
@@ -456,35 +467,16 @@ fn the_documents_year_chooses_the_players_club() {
 
 #[test]
 fn a_team_compound_names_the_teams_player_of_the_documents_year() {
-    let dir = tempfile::tempdir().unwrap();
-    let gazetteer = dir.path().join("gazetteer");
-    std::fs::create_dir(&gazetteer).unwrap();
-    std::fs::write(
-        gazetteer.join("clubs.csv"),
-        "id,name\nclub:arsenal,Arsenal\nclub:manchester-united,Manchester United\nclub:lyn,Lyn\n",
-    )
-    .unwrap();
-    std::fs::write(
-        gazetteer.join("players.csv"),
-        "id,name,aliases,club,position\n\
+    let clubs =
+        "id,name\nclub:arsenal,Arsenal\nclub:manchester-united,Manchester United\nclub:lyn,Lyn\n";
+    let players = "id,name,aliases,club,position\n\
          player:rune-vestvik,Rune Vestvik,Vestvik,club:arsenal@2004-2012|club:manchester-united@2012-2015,FW\n\
-         player:ola-krok,Ola Krok,Krok,club:lyn@2008-2012|club:arsenal@2013-2016,FW\n",
-    )
-    .unwrap();
-    let report = "Arsenal - Manchester United 1-0\\nArsenal-spissen scoret etter 20 minutter.";
-    let lines: String = [("2011", "2011"), ("2014", "2014")]
-        .iter()
-        .map(|(id, date)| {
-            format!("{{\"id\": \"{id}\", \"text\": \"{report}\", \"date\": \"{date}\"}}\n")
-        })
-        .collect();
-    let input = dir.path().join("matches.jsonl");
-    std::fs::write(&input, lines).unwrap();
-    let out = dir.path().join("out");
-    let output = extract(
-        &[&input],
-        &out,
-        &["--gazetteer", gazetteer.to_str().unwrap()],
+         player:ola-krok,Ola Krok,Krok,club:lyn@2008-2012|club:arsenal@2013-2016,FW\n";
+    let (dir, output) = extract_dated(
+        &[("clubs.csv", clubs), ("players.csv", players)],
+        "Arsenal - Manchester United 1-0\\nArsenal-spissen scoret etter 20 minutter.",
+        &[("2011", r#""2011""#), ("2014", r#""2014""#)],
+        &[],
     );
     assert_eq!(
         output.status.code(),
@@ -492,7 +484,7 @@ fn a_team_compound_names_the_teams_player_of_the_documents_year() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let mentions = read(&out.join("mentions.csv"));
+    let mentions = read(&dir.path().join("out/mentions.csv"));
     let described: Vec<(String, String)> = column(&mentions, "doc_id")
         .into_iter()
         .zip(column(&mentions, "entity_id"))

@@ -186,9 +186,10 @@ pub(crate) const FOOTBALL_WORDS: &[(&str, Reach)] = &[
 ];
 
 /// Roots of the other sports whose reports read like football's (`kampen`, `keeperen`, `scoret`,
-/// `dommeren`): a document that names one of them more often than it uses the words only football
-/// has is that sport's (a hockey final, a handball championship, an NHL game), though a football
-/// report may name another sport in passing. Matched where they start a folded word.
+/// `dommeren`): a document that uses them often, and far more often than the words only football
+/// has, is that sport's (a hockey final, a handball championship, an NHL game; `topic` holds the
+/// thresholds), though a football report may name another sport in passing. Matched where they
+/// start a folded word.
 pub(crate) const OTHER_SPORT_ROOTS: &[&str] = &[
     "håndball",
     "handball",
