@@ -78,6 +78,13 @@ pub(crate) fn is_capitalised(word: &str) -> bool {
     word.starts_with(char::is_uppercase) && word.chars().any(char::is_lowercase)
 }
 
+/// Whether a word is written in capitals: it has letters and none in lower case (`FIFA`, `NTB`,
+/// `OSLO/BRASILIA`), not `Fifa`.
+pub(crate) fn is_shouted(word: &str) -> bool {
+    let mut letters = word.chars().filter(|c| c.is_alphabetic()).peekable();
+    letters.peek().is_some() && letters.all(char::is_uppercase)
+}
+
 /// Whether a text writes this word in lower case somewhere, as a whole word (false for a word
 /// that is in lower case already).
 pub(crate) fn used_in_lower_case(text: &str, word: &str) -> bool {

@@ -12,8 +12,8 @@ use crate::ids::{EntityId, SentenceId};
 use crate::segment::{fold, Segmented, Sentence, Token};
 use crate::span::Span;
 use crate::text::{
-    is_capitalised, is_dash, is_name_gap, leading_word, next_word_start, one_dash, previous_word,
-    used_in_lower_case,
+    is_capitalised, is_dash, is_name_gap, is_shouted, leading_word, next_word_start, one_dash,
+    previous_word, used_in_lower_case,
 };
 // Looked up once per match: a fast hasher matters, and keys are not hostile.
 use crate::words::names::{GROUNDS, NOT_FIRST_NAMES};
@@ -91,10 +91,7 @@ fn names_a_game(gazetteer: &Gazetteer, text: &str, m: &RawMatch) -> bool {
     let edition = matches!(after, [b' ', a, b, rest @ ..]
         if a.is_ascii_digit() && b.is_ascii_digit() && !rest.first().is_some_and(u8::is_ascii_alphanumeric));
     let surface = m.surface(text);
-    let shouted = surface
-        .chars()
-        .filter(|c| c.is_alphabetic())
-        .all(char::is_uppercase);
+    let shouted = is_shouted(surface);
     m.candidates
         .iter()
         .all(|&(e, is_name)| edition || shouted && is_name && gazetteer.entity(e).name != surface)

@@ -1,10 +1,13 @@
 //! When a country or town is the team named after it: national teams and clubs written as their
 //! city (`Norge`, `Tromsø`, `Stranda`) are also places, and only football around them makes them
 //! the team ("Norge møter Island", not "Norge bidrar til fattigdomsreduksjon"; not "i Norge").
+//! A dateline's place (`HAMBURG (VG)`) is always the town.
 
 use crate::gazetteer::Gazetteer;
 use crate::ids::EntityId;
 use crate::segment::{fold, Folded, Sentence, Token, TokenKind};
+use crate::span::Span;
+use crate::text::is_shouted;
 use crate::words::football::{NOT_A_MATCH_WITH_INFIX, SENTENCE_INFIX, SENTENCE_ROOTS};
 
 /// How many words after a country's genitive may say it is the team ("Norges gruppe",
@@ -58,7 +61,7 @@ const DATELINE_SOURCE_BYTES: usize = 40;
 /// Belgia 1-0)`, `Oslo (NTB):`). Such a name is the town, never its club or a player called so.
 /// A place in capitals takes any source; one written as a name only a source in capitals (`NTB`,
 /// `VG`), so that a line `Chelsea (Drogba):` stays a team.
-pub(super) fn opens_a_dateline(text: &str, span: crate::span::Span) -> bool {
+pub(super) fn opens_a_dateline(text: &str, span: Span) -> bool {
     // Every match comes here: read a few bytes around it, not its whole line.
     let mut window = span.start().saturating_sub(DATELINE_SOURCE_BYTES);
     while !text.is_char_boundary(window) {
@@ -105,21 +108,16 @@ pub(super) fn opens_a_dateline(text: &str, span: crate::span::Span) -> bool {
             .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '.'));
     let after = after.trim_start_matches(' ');
     let line_goes_on = !(after.is_empty() || after.starts_with(['\n', '\r', ':', '|', '(']));
-    let shouted = |s: &str| {
-        let mut letters = s.chars().filter(|c| c.is_alphabetic()).peekable();
-        letters.peek().is_some() && letters.all(char::is_uppercase)
-    };
     let source_shouted = source
         .split([' ', '-'])
         .next()
-        .is_some_and(|word| word.chars().count() >= 2 && shouted(word));
-    a_source && !line_goes_on && (shouted(&text[span.range()]) || source_shouted)
+        .is_some_and(|word| word.chars().count() >= 2 && is_shouted(word));
+    a_source && !line_goes_on && (is_shouted(&text[span.range()]) || source_shouted)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::opens_a_dateline;
-    use crate::span::Span;
+    use super::{opens_a_dateline, Span};
 
     #[test]
     fn a_dateline_names_the_town() {
