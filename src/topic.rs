@@ -9,7 +9,9 @@ use crate::classify::EventKind;
 use crate::gazetteer::{EntityKind, Gazetteer};
 use crate::recognize::{How, Recognition};
 use crate::segment::MAX_SCORE_DIGITS;
-use crate::words::football::{DOCUMENT_ROOTS, FOOTBALL_ONLY_ROOTS, NEWS_ROOTS, OTHER_SPORT_ROOTS};
+use crate::words::football::{
+    DOCUMENT_ROOTS, FOOTBALL_ONLY_ROOTS, NEWS_ROOTS, OTHER_SPORT_ROOTS, REVIEW_ROOTS,
+};
 use aho_corasick::{AhoCorasick, MatchKind};
 use std::sync::LazyLock;
 
@@ -38,8 +40,9 @@ const OTHER_SPORT_RATIO: usize = 3;
 /// The evidence a long document needs to be football: its distinct roots, plus up to
 /// [`NEWS_EVIDENCE`] for words of football news, [`MATCH_HEADER_EVIDENCE`] for a match header, up
 /// to [`NAMED_EVIDENCE`] for players and teams named, [`CLUBS_EVIDENCE`] for several clubs named,
-/// and one per kind of event it reports. A film review whose "skudd" and "kampen" make a chance and
-/// a foul, and whose "Robinson" is a player, stays below it.
+/// one per kind of event it reports, and one per distinct word only football has
+/// ([`Glance::football_only_roots`]) unless it uses a word of reviews. A film review whose "skudd"
+/// and "kampen" make a chance and a foul, and whose "Robinson" is a player, stays below it.
 const FOOTBALL_EVIDENCE: usize = 8;
 
 /// What a match header ("Brann - Viking 2-1", giving the home and away teams) adds to the
@@ -76,6 +79,10 @@ pub struct Glance {
     pub other_sport: usize,
     /// How often the text uses a word only football has (`fotball`, `frispark`, `spissen`).
     pub football_only: usize,
+    /// The distinct words only football has that the text uses.
+    pub football_only_roots: usize,
+    /// Whether the text uses a word of reviews (`filmen`, `romanen`, `albumet`, `konsollen`).
+    pub review: bool,
 }
 
 impl Glance {
@@ -88,7 +95,8 @@ impl Glance {
                     DOCUMENT_ROOTS
                         .iter()
                         .chain(NEWS_ROOTS.iter())
-                        .chain(OTHER_SPORT_ROOTS),
+                        .chain(OTHER_SPORT_ROOTS)
+                        .chain(REVIEW_ROOTS),
                 )
                 .expect("the football roots are a small fixed list")
         });
@@ -101,9 +109,11 @@ impl Glance {
         });
         let glanced = DOCUMENT_ROOTS.len() + NEWS_ROOTS.len();
         // One bit per root seen: a document counts each root once. The news roots come after
-        // the document roots, and the other sports' roots, counted apart, after them.
+        // the document roots, and the other sports' and the reviews' roots, counted apart, after
+        // them.
+        let first_review_root = glanced + OTHER_SPORT_ROOTS.len();
         let mut seen: u128 = 0;
-        let (mut other_sport, mut football_only) = (0, 0);
+        let (mut other_sport, mut football_only, mut review) = (0, 0, false);
         for found in ROOTS.find_iter(folded) {
             let at_word_start = folded[..found.start()]
                 .chars()
@@ -113,7 +123,9 @@ impl Glance {
                 continue;
             }
             let root = found.pattern().as_usize();
-            if root >= glanced {
+            if root >= first_review_root {
+                review = true;
+            } else if root >= glanced {
                 other_sport += 1;
             } else {
                 seen |= 1 << root;
@@ -134,6 +146,8 @@ impl Glance {
             news: (seen & !document_bits).count_ones() as usize,
             other_sport,
             football_only,
+            football_only_roots: (seen & *FOOTBALL_ONLY_BITS).count_ones() as usize,
+            review,
         }
     }
 
@@ -298,7 +312,15 @@ pub fn is_football_document(
         } else {
             0
         }
-        + kinds.len();
+        + kinds.len()
+        // Football news without a match or a known name (players on their artificial turf, the
+        // league's cold pitches) says `fotball` and `Tippeligaen`: words of reviews of football
+        // books, films and games too, so they count only where no review word is.
+        + if glance.review {
+            0
+        } else {
+            glance.football_only_roots
+        };
     evidence >= FOOTBALL_EVIDENCE
 }
 
@@ -334,6 +356,10 @@ mod tests {
             !glance(&football).about_another_sport(),
             "spissen, frispark, fotballen: three times football's own words"
         );
+        let turf = glance("Fotball på kunstgress i Tippeligaen: fotballen og spissen.");
+        assert_eq!(turf.football_only_roots, 3, "fotball, tippeligaen, spiss");
+        assert!(!turf.review);
+        assert!(glance("Romanen om fotballen").review);
         assert_eq!(glance("Brann - Viking 2-1").roots, 1, "a score in the lead");
         assert_eq!(glance("Brann - Viking 2 - 1").roots, 1);
         for no_score in [
@@ -410,6 +436,24 @@ mod tests {
                  Lillestrøm har varslet at de vil stenge et felt av tribunen til neste hjemmekamp \
                  på Åråsen.",
                 true,
+            ),
+            (
+                "players against their artificial turf, no club or player named",
+                "Spillerne er lei av kunstgresset. – Det er ikke fotball å spille på dette \
+                 underlaget om vinteren, sier spissen. Han mener treneren burde ha flyttet \
+                 treningen innendørs. Flere lag i Tippeligaen har bygget haller de siste årene, og \
+                 kampen om de beste spillerne handler også om forholdene. Nå vil spillergruppen \
+                 ta saken opp med styret før sesongen starter.",
+                true,
+            ),
+            (
+                "the same words in a book review",
+                "Spillerne er lei av kunstgresset. – Det er ikke fotball å spille på dette \
+                 underlaget om vinteren, sier spissen. Han mener treneren burde ha flyttet \
+                 treningen innendørs. Flere lag i Tippeligaen har bygget haller de siste årene, og \
+                 kampen om de beste spillerne handler også om forholdene. Slik åpner boka, og \
+                 resten holder ikke samme nivå.",
+                false,
             ),
             (
                 "a film review with a fight, shots and a contract",

@@ -424,8 +424,8 @@ fn entity_f1_on_norne_football_keeps_its_floor() {
 /// The NorNE football articles (`ap005`, `sp-bm001`, `vg001`, `db012`, `db013`): each NDT file is a
 /// run of 100 sentences cut from one paper's articles, so one file, taken as one document, holds
 /// parts of several. A file holding part of a football article (a report, a transfer, a coach,
-/// supporters) must be taken as football and give mentions; three still give none (a short piece
-/// among other news, players the gazetteers do not know), and the ceiling keeps it at that.
+/// supporters) must be taken as football and give mentions; two still give none (a short piece
+/// among other news, the end of a footballer's memoir), and the ceiling keeps it at that.
 #[test]
 fn norne_football_files_give_mentions() {
     let Some(dir) = shared_path("corpora/norne/ndt/nob") else {
@@ -444,11 +444,7 @@ fn norne_football_files_give_mentions() {
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|name| {
-            ["ap005_", "sp-bm001_", "vg001_", "db012_", "db013_"]
-                .iter()
-                .any(|prefix| name.starts_with(prefix))
-        })
+        .filter(|name| is_norne_football_file(name))
         .collect();
     names.sort();
     assert_eq!(names.len(), 37);
@@ -477,10 +473,58 @@ fn norne_football_files_give_mentions() {
         football - silent.len()
     );
     assert!(
-        silent.len() <= 3,
-        "{} of {football} NorNE football files give no mentions, ceiling 3: {silent:?}",
+        silent.len() <= 2,
+        "{} of {football} NorNE football files give no mentions, ceiling 2: {silent:?}",
         silent.len()
     );
+}
+
+/// The other 195 NorNE Bokmål files are no football (politics, culture, local news): the few
+/// taken as football (sports pages that name a national team) must stay few, so that evidence
+/// added for football news lets no more of them through.
+#[test]
+fn norne_files_without_football_stay_mostly_silent() {
+    let Some(dir) = shared_path("corpora/norne/ndt/nob") else {
+        return;
+    };
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".conll") && !is_norne_football_file(name))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 195);
+    let mut heard = Vec::new();
+    let mut mentions = 0;
+    for name in &names {
+        let source = std::fs::read_to_string(dir.join(name)).unwrap();
+        let conll = kampfakta::eval::read_conll_document(name, &source).unwrap();
+        let document = Document::new(name.as_str(), conll.text);
+        let found = PIPELINE
+            .analyze(&document)
+            .unwrap()
+            .recognition
+            .mentions
+            .len();
+        if found > 0 {
+            heard.push(name.trim_end_matches(".conll").to_string());
+            mentions += found;
+        }
+    }
+    println!("NorNE files without football: {mentions} mentions in {heard:?}");
+    assert!(
+        heard.len() <= 4 && mentions <= 45,
+        "{mentions} mentions in {} of the NorNE files without football, ceiling 45 in 4: \
+         {heard:?}",
+        heard.len()
+    );
+}
+
+/// The NorNE football article files: `ap005`, `sp-bm001`, `vg001`, `db012`, `db013`.
+fn is_norne_football_file(name: &str) -> bool {
+    ["ap005_", "sp-bm001_", "vg001_", "db012_", "db013_"]
+        .iter()
+        .any(|prefix| name.starts_with(prefix))
 }
 
 /// Lemmas of the nouns and verbs of the UD Bokmål test file, whose sentences the table was built

@@ -218,6 +218,52 @@ pub(crate) const OTHER_SPORT_ROOTS: &[&str] = &[
     "sjakk",
 ];
 
+/// Roots of reviews: films, books, music, stage, television and games. A document that uses one
+/// is written about a work, and the football words in it (a novel's `fotballspiller`, a game's
+/// `frispark`) are what the work is about; see `topic` for what that withholds. Matched where
+/// they start a folded word.
+pub(crate) const REVIEW_ROOTS: &[&str] = &[
+    "film",
+    "regissør",
+    "regissert",
+    "skuespill",
+    "roman",
+    "novelle",
+    "dikt",
+    "boka",
+    "boken",
+    "bøker",
+    "lydbok",
+    "forfatter",
+    "forlag",
+    "tegneserie",
+    "album",
+    "plata",
+    "plater",
+    "låta",
+    "låtene",
+    "sangen",
+    "sanger",
+    "vokal",
+    "gitar",
+    "konsert",
+    "forestilling",
+    "teater",
+    "dokumentar",
+    "kino",
+    "episode",
+    "tv-serie",
+    "dramaserie",
+    "netflix",
+    "anmeld",
+    "konsoll",
+    "playstation",
+    "xbox",
+    "nintendo",
+    "spillserie",
+    "grafikk",
+];
+
 /// The document roots only football uses, which the other sports' reports do not: weighed against
 /// [`OTHER_SPORT_ROOTS`]. `scoring` is not among them (a handball report counts `scoringer`).
 pub(crate) const FOOTBALL_ONLY_ROOTS: &[&str] = &[
