@@ -454,16 +454,7 @@ fn norne_football_files_give_mentions() {
         if without_football.contains(&stem) {
             continue;
         }
-        let source = std::fs::read_to_string(dir.join(name)).unwrap();
-        let conll = kampfakta::eval::read_conll_document(name, &source).unwrap();
-        let document = Document::new(name.as_str(), conll.text);
-        if PIPELINE
-            .analyze(&document)
-            .unwrap()
-            .recognition
-            .mentions
-            .is_empty()
-        {
+        if mentions_in_norne_file(&dir, name) == 0 {
             silent.push(stem.to_string());
         }
     }
@@ -497,15 +488,7 @@ fn norne_files_without_football_stay_mostly_silent() {
     let mut heard = Vec::new();
     let mut mentions = 0;
     for name in &names {
-        let source = std::fs::read_to_string(dir.join(name)).unwrap();
-        let conll = kampfakta::eval::read_conll_document(name, &source).unwrap();
-        let document = Document::new(name.as_str(), conll.text);
-        let found = PIPELINE
-            .analyze(&document)
-            .unwrap()
-            .recognition
-            .mentions
-            .len();
+        let found = mentions_in_norne_file(&dir, name);
         if found > 0 {
             heard.push(name.trim_end_matches(".conll").to_string());
             mentions += found;
@@ -518,6 +501,19 @@ fn norne_files_without_football_stay_mostly_silent() {
          {heard:?}",
         heard.len()
     );
+}
+
+/// The mentions the default pipeline reports in a NorNE file, its sentences taken as one document.
+fn mentions_in_norne_file(dir: &std::path::Path, name: &str) -> usize {
+    let source = std::fs::read_to_string(dir.join(name)).unwrap();
+    let conll = kampfakta::eval::read_conll_document(name, &source).unwrap();
+    let document = Document::new(name, conll.text);
+    PIPELINE
+        .analyze(&document)
+        .unwrap()
+        .recognition
+        .mentions
+        .len()
 }
 
 /// The NorNE football article files: `ap005`, `sp-bm001`, `vg001`, `db012`, `db013`.
