@@ -840,13 +840,13 @@ def place_names(clubs, nation_by_name):
     return {p for p in places if p and " " not in p}
 
 
-def add_people(players, club_ref, nation_by_name, places, common_word):
+def add_people(players, sample_years, club_ref, nation_by_name, places, common_word):
     """Adds the people of the larger fact lists to `players` (rows of the shipped sample and the
     2014 squads): one row per person across sources and seasons. Two rows are one person when
     their folded names agree and their birth dates (or, without one, their national teams) do
     not conflict. The sources are read best spelling first (LARGER_FACTS); a later one adds
     clubs (in the order of the seasons), a birth date, a national team, and its spelling as an
-    alias."""
+    alias. `sample_years` holds the season or squad year each row of `players` is of."""
     join_spellings(players)
     index = {}
     for row in players:
@@ -854,6 +854,7 @@ def add_people(players, club_ref, nation_by_name, places, common_word):
     evidence = {}
     sample = {row[0] for row in players}
     years = {}
+    careers = {row_id: (year, year) for row_id, year in sample_years.items()}
     known_as, given_counts = {}, {}
     taken_ids = {row[0] for row in players}
     people = []
@@ -871,7 +872,12 @@ def add_people(players, club_ref, nation_by_name, places, common_word):
         name, birth = person["name"], person["birth"]
         nationality = nation_by_name.get(person["nation"], "")
         club = club_ref(person["club"]) if person["club"] else ""
-        row = same_person(index, name, birth, nationality, club)
+        row = same_person(index, name, birth, nationality, club, person["year"], careers)
+        if row is None and not (birth or club) and same_person(index, name, birth, nationality, club, None, careers):
+            # A goal of the international list, whose scorer only his namesake's age rules out
+            # (Aubameyang's father's goal of 1992 under the son's name), would only make the
+            # name ambiguous: it names no club or birth date to tell the two apart.
+            continue
         if row is None and person.get("known_as"):
             row = known_as_of(index, person["known_as"], {club}, seasons, None)
         new_known_as = row is None and person.get("known_as")
@@ -896,24 +902,36 @@ def add_people(players, club_ref, nation_by_name, places, common_word):
         if club:
             seasons.setdefault(row[0], []).append((person["year"], club))
         years[row[0]] = max(years.get(row[0], 0), person["year"])
+        first, last = careers.get(row[0], (person["year"], person["year"]))
+        careers[row[0]] = (min(first, person["year"]), max(last, person["year"]))
         evidence[row[0]] = evidence.get(row[0], 1) + 1
         if person.get("known_as"):
             known_as[row[0]] = person["known_as"]
-    # A legal name FPL read before the season lists gave the known-as player's club ("Diego da
-    # Silva Costa" before Chelsea was among Diego Costa's clubs) is joined to him now.
-    joined = set()
-    for row_id, row in fpl_only.items():
-        target = known_as_of(index, known_as[row_id], {c for _, c in seasons.get(row_id, [])}, seasons, row)
-        if target is None:
-            continue
+    def join(target, row):
         target[2] = "|".join(a for a in [target[2], row[1], row[2]] if a)
+        target[3] = "|".join(dict.fromkeys(c for c in target[3].split("|") + row[3].split("|") if c))
         for i in (4, 5, 6):
             target[i] = target[i] or row[i]
-        seasons.setdefault(target[0], []).extend(seasons.pop(row_id, []))
-        years[target[0]] = max(years[target[0]], years.pop(row_id))
-        evidence[target[0]] = evidence.get(target[0], 1) + evidence.pop(row_id, 1)
-        known_as[target[0]] = known_as.pop(row_id)
-        joined.add(row_id)
+        seasons.setdefault(target[0], []).extend(seasons.pop(row[0], []))
+        years[target[0]] = max(years.get(target[0], 0), years.pop(row[0], 0))
+        spans = [careers[r[0]] for r in (target, row) if r[0] in careers]
+        if spans:
+            careers[target[0]] = (min(f for f, _ in spans), max(l for _, l in spans))
+        evidence[target[0]] = evidence.get(target[0], 1) + evidence.pop(row[0], 1)
+        if row[0] in known_as:
+            known_as[target[0]] = known_as.pop(row[0])
+        joined.add(row[0])
+
+    joined = set()
+    # A legal name FPL read before the season lists gave the known-as player's club ("Diego da
+    # Silva Costa" before Chelsea was among Diego Costa's clubs) is joined to him now.
+    for row_id, row in fpl_only.items():
+        target = known_as_of(index, known_as[row_id], {c for _, c in seasons.get(row_id, [])}, seasons, row)
+        if target is not None:
+            join(target, row)
+    players[:] = [row for row in players if row[0] not in joined]
+    for target, row in one_career_twice(players, seasons, evidence):
+        join(target, row)
     players[:] = [row for row in players if row[0] not in joined]
     for row in players:
         # A club of the season lists holds from the first season he was there to the end of
@@ -975,14 +993,16 @@ def join_spellings(players):
     players[:] = kept
 
 
-def same_person(index, name, birth, nationality, club):
-    """The row of `index` that is the person of this name, birth date and national team, or None.
-    The same folded name is the person unless birth dates or national teams conflict; the same
-    words in another order ("Heung-Min Son", "Son Heung-min") or without middle names ("Erling
-    Haaland", "Erling Braut Håland") need more: for the order, no birth date to conflict; for
-    middle names, the same birth date, or none to conflict and the same national team or club."""
+def same_person(index, name, birth, nationality, club, year, careers):
+    """The row of `index` that is the person of this name, birth date and national team, playing
+    in `year`, or None. The same folded name is the person unless birth dates, national teams or
+    ages ([`of_one_age`]) conflict; the same words in another order ("Heung-Min Son", "Son
+    Heung-min") or without middle names ("Erling Haaland", "Erling Braut Håland") need more: for
+    the order, no birth date to conflict; for middle names, the same birth date, or none to
+    conflict and the same national team or club."""
     key = person_key(name)
-    for row in index.get(("name", key), []):
+    rows = lambda key: [row for row in index.get(key, []) if of_one_age(birth, year, row, careers)]
+    for row in rows(("name", key)):
         if birth and row[6]:
             if same_birth(row[6], birth):
                 return row
@@ -991,13 +1011,60 @@ def same_person(index, name, birth, nationality, club):
             continue
         return row
     for how, other in [("order", word_order_key(key)), ("ends", ends_key(key))]:
-        for row in index.get((how, other), []):
+        for row in rows((how, other)):
             if birth and same_birth(row[6], birth) or how == "order" and not (birth and row[6]):
                 return row
             agree = nationality and row[4] == nationality or club and club in row[3].split("|")
             if how == "ends" and not (birth and row[6]) and agree:
                 return row
     return None
+
+
+def one_career_twice(players, seasons, evidence):
+    """(kept row, row joined to it) for each person two sources list with birth dates that
+    disagree within one year (Ben Foster 1983-04-03 and 1983-05-03, Enner Valencia's day and
+    month swapped): the same folded name, the same birth year and a club in common is one
+    career. Namesakes of one club are born in other years (the two Paul Robinsons of Bolton).
+    The kept row is the earlier one, with the birth date of the row more records give."""
+    def clubs(row):
+        return {c for c in row[3].split("|") if c} | {c for _, c in seasons.get(row[0], [])}
+
+    first = {}
+    pairs = []
+    for row in players:
+        if not row[6]:
+            continue
+        key = (person_key(row[1]), row[6][:4])
+        target = next((t for t in first.get(key, []) if clubs(t) & clubs(row)), None)
+        if target is None:
+            first.setdefault(key, []).append(row)
+            continue
+        if evidence.get(row[0], 1) > evidence.get(target[0], 1):
+            target[6] = row[6]
+        pairs.append((target, row))
+    return pairs
+
+
+def of_one_age(birth, year, row, careers):
+    """Whether a person born on `birth` (or of unknown birth) playing in `year` can be the person
+    of `row`, whose seasons span `careers[row[0]]` (`year` None: any year): footballers play
+    from MIN_AGE to MAX_AGE. Where the sources give one of the two no birth date, a name alone
+    joined the Mexico striker Javier Hernández of 2014 to his father of the 1986 squad."""
+    if year is None or bool(birth) == bool(row[6]) or not (birth or row[6])[:4].isdigit():
+        return True
+    if row[6]:
+        first = last = year
+    elif row[0] in careers:
+        first, last = careers[row[0]]
+    else:
+        return True
+    born = int((birth or row[6])[:4])
+    return first - born >= MIN_AGE and last - born <= MAX_AGE
+
+
+# The ages a footballer plays at (of_one_age), a little wider than careers run.
+MIN_AGE = 14
+MAX_AGE = 45
 
 
 def same_birth(a, b):
@@ -1082,7 +1149,7 @@ def join_cut_clubs(clubs, players):
     into = {}
     for c in clubs:
         key = keys[c[0]]
-        if c[2] or c[3] or len(key) < 4:
+        if c[2] or c[3] or len(key) < 3:
             continue
         longer = [o[0] for o in clubs if o[0] != c[0] and keys[o[0]] != key and keys[o[0]].startswith(key)]
         if len(longer) == 1:
@@ -1302,7 +1369,7 @@ def main():
 
     # Players: the sample, then the World Cup 2014 squads; one row per person (same name and birth
     # date or club), the squad list giving the nationality.
-    players, player_index = [], {}
+    players, player_index, sample_years = [], {}, {}
     for r in csv.DictReader(open(FACTS / "players_sample.csv", encoding="utf-8")):
         name = person_name(r["name"])
         # A World Cup squad of the 1990s gives a club the player left long ago (Jostein Flo's
@@ -1343,6 +1410,10 @@ def main():
         row = [player_id, name, "|".join(aliases), club, nationality, r["position"], r["birth_date"]]
         players.append(row)
         player_index[player_id] = row
+        # The season or squad the source lists the player in ("PL 2011/12", "World Cup 2010").
+        season = re.search(r"\b(19|20)\d\d\b", r["source"])
+        if season:
+            sample_years[player_id] = int(season.group(0))
         # A full name given as an alias ("Gerard Piqué" for "Gerard Piqué Bernabéu") finds the
         # person too, when another source lists them under it.
         for form in [name] + [a for a in aliases if " " in a]:
@@ -1366,8 +1437,9 @@ def main():
         row = [player_id, name, aliases, club_ref(r["club"]), nationality, r["position"], ""]
         players.append(row)
         player_index[player_id] = row
+        sample_years[player_id] = 2014
     common_word = norec_word_use(FACTS)
-    add_people(players, club_ref, nation_by_name, place_names(clubs, nation_by_name), common_word)
+    add_people(players, sample_years, club_ref, nation_by_name, place_names(clubs, nation_by_name), common_word)
     # Swedish and Danish clubs are the neighbours' leagues Norwegian papers follow ("debuterte for
     # Örebro i Allsvenskan"), though no squad list of the facts names them.
     for r in openfootball_rows:
