@@ -141,6 +141,39 @@ fn shipped_gazetteers_check_clean() {
     );
 }
 
+/// `gazetteers/build.py` joins a person whom two sources give birth days apart in one year and
+/// a club in common, and keeps a namesake's birth date out of a row whose seasons it does not
+/// fit: the 2014 squads' Javier Hernández of Manchester United, not his father of 1986.
+#[test]
+fn shipped_people_are_one_row_each_with_their_own_birth_date() {
+    let gazetteer = kampfakta::Gazetteer::new().unwrap();
+    let rows_named = |name: &str| {
+        gazetteer
+            .entities()
+            .iter()
+            .filter(|e| e.kind == kampfakta::gazetteer::EntityKind::Player && e.name == name)
+            .count()
+    };
+    for name in [
+        "Ben Foster",
+        "Enner Valencia",
+        "Edwin Gyasi",
+        "Simon Mignolet",
+    ] {
+        assert_eq!(rows_named(name), 1, "{name}");
+    }
+    let born = |id: &str| {
+        let entity = gazetteer.entity(gazetteer.index_of(id).unwrap());
+        entity
+            .attrs
+            .iter()
+            .find(|(column, _)| column == "birth_date")
+            .map(|(_, date)| date[..4].to_string())
+    };
+    assert_eq!(born("player:javier-hernández").as_deref(), Some("1988"));
+    assert_eq!(born("player:luis-suárez").as_deref(), Some("1987"));
+}
+
 #[test]
 fn oracle_gazetteer_from_conll_then_eval_entities() {
     let dir = tempfile::tempdir().unwrap();
