@@ -1247,6 +1247,16 @@ def add_club_short_names(clubs, towns, common_word, other_clubs):
         c[2] = "|".join(aliases)
 
 
+def countries_keep_their_norwegian_names(clubs, nations):
+    """A club's alias that is a country's Norwegian name (`Hellas` of Hellas Verona, whom papers
+    write `Verona`) is left out: in Norwegian text it is the country. A name English and
+    Norwegian share (`Monaco`) stays with both, for the match's context to decide."""
+    norwegian_only = {no for english, (no, *_) in NATIONS.items() if no != english}
+    names = {n[1] for n in nations} & norwegian_only
+    for club in clubs:
+        club[2] = "|".join(a for a in club[2].split("|") if a and a not in names)
+
+
 def main():
     OUT.mkdir(exist_ok=True)
     # National teams.
@@ -1460,6 +1470,7 @@ def main():
         if "//" not in name:
             other_clubs.append((club_by_key.get(club_key(base), club_by_key.get(club_key(name))), name))
     add_club_short_names(clubs, towns, common_word, other_clubs)
+    countries_keep_their_norwegian_names(clubs, nations)
     write(OUT / "clubs.csv", ["id", "name", "aliases", "country", "city"], clubs)
     write(OUT / "players.csv", ["id", "name", "aliases", "club", "nationality", "position", "birth_date"], players)
 
