@@ -9,6 +9,18 @@ use crate::error::Problem;
 /// What separates the aliases, clubs or nationalities of one cell (`Moe|Ola Moe`).
 pub(crate) const LIST_SEPARATOR: char = '|';
 
+/// A cell of several items (aliases, clubs), as [`LIST_SEPARATOR`] parts them when read.
+pub(crate) fn list_field<S: AsRef<str>>(items: &[S]) -> String {
+    let mut field = String::new();
+    for (at, item) in items.iter().enumerate() {
+        if at > 0 {
+            field.push(LIST_SEPARATOR);
+        }
+        field.push_str(item.as_ref());
+    }
+    field
+}
+
 /// One entity as read, with where it was read from.
 pub(super) struct Row {
     pub(super) entity: Entity,

@@ -34,7 +34,7 @@ mod write;
 mod years;
 
 use crate::ids::EntityId;
-pub(crate) use csv_rows::is_risky_alias;
+pub(crate) use csv_rows::{is_risky_alias, list_field};
 pub(crate) use descriptors::Descriptors;
 pub use entity::{slug, Entity, EntityKind};
 pub use load::GazetteerBuilder;

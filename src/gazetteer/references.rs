@@ -2,7 +2,7 @@
 //! folder defines is not fatal: it becomes an entity of its own (recognised in text like any
 //! other), with a warning that names the closest known ids and how to describe it properly.
 
-use super::csv_rows::{Row, LIST_SEPARATOR};
+use super::csv_rows::{list_field, Row, LIST_SEPARATOR};
 use super::years::split_years;
 use super::{slug, Entity, EntityKind};
 use crate::error::Problem;
@@ -133,7 +133,7 @@ pub(super) fn resolve_references(
                     warnings: Vec::new(),
                 });
             }
-            rows[index].entity.set_attr(column, ids.join("|"));
+            rows[index].entity.set_attr(column, list_field(&ids));
         }
     }
 }

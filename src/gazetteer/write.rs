@@ -1,7 +1,7 @@
 //! Writing gazetteer files: a whole folder (`gazetteer seed`) or one new row (`gazetteer add`),
 //! each through a temporary file renamed into place, so that a failed write leaves the old file.
 
-use super::{Entity, EntityKind};
+use super::{list_field, Entity, EntityKind};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
@@ -24,7 +24,7 @@ pub fn write_folder(dir: &Path, entities: &[Entity]) -> Result<Vec<PathBuf>> {
         header.extend(kind.columns());
         writer.write_record(&header).map_err(csv_err)?;
         for e in rows {
-            let aliases = e.aliases.join("|");
+            let aliases = list_field(&e.aliases);
             let mut record = vec![e.id.as_str(), e.name.as_str(), aliases.as_str()];
             record.extend(kind.columns().iter().map(|c| e.attr(c).unwrap_or("")));
             writer.write_record(&record).map_err(csv_err)?;
@@ -120,7 +120,7 @@ fn encode_row(path: &Path, header: &[String], entity: &Entity, new_file: bool) -
         match column {
             "id" => entity.id.clone(),
             "name" => entity.name.clone(),
-            "aliases" => entity.aliases.join("|"),
+            "aliases" => list_field(&entity.aliases),
             other => entity.attr(other).unwrap_or("").to_string(),
         }
     };

@@ -7,7 +7,7 @@
 use super::Suggestion;
 use crate::error::{Error, Result};
 use crate::export::OutputSet;
-use crate::gazetteer::EntityKind;
+use crate::gazetteer::{list_field, EntityKind};
 use std::path::{Path, PathBuf};
 
 /// The files a suggestion folder holds, in the order they are written.
@@ -51,7 +51,7 @@ fn gazetteer_file(kind: EntityKind, suggestions: &[Suggestion]) -> Result<Vec<u8
         .filter(|s| s.entity.kind == kind && s.is_football())
         .map(|s| {
             let e = &s.entity;
-            let mut row = vec![e.id.clone(), e.name.clone(), e.aliases.join("|")];
+            let mut row = vec![e.id.clone(), e.name.clone(), list_field(&e.aliases)];
             row.extend(
                 kind.columns()
                     .iter()
