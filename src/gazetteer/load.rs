@@ -10,6 +10,7 @@ use crate::segment::fold;
 // Built once per run from trusted rows: a fast hasher matters, keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 /// One source of rows; a later layer's row replaces an earlier one with the same id.
 enum Layer {
@@ -87,9 +88,9 @@ impl GazetteerBuilder {
         let shipped = if self.layers.iter().any(|l| matches!(l, Layer::Embedded)) {
             None
         } else {
-            Some(shipped_teams())
+            Some(SHIPPED_TEAMS.as_slice())
         };
-        resolve_references(&mut rows, &merged, shipped.as_deref(), &mut warnings);
+        resolve_references(&mut rows, &merged, shipped, &mut warnings);
         if !problems.is_empty() {
             return Err(Error::Invalid(problems));
         }
@@ -203,8 +204,9 @@ impl LayeredRows {
 }
 
 /// The shipped clubs and national teams, for the references of a run that leaves the shipped
-/// gazetteers out (see [`resolve_references`]).
-fn shipped_teams() -> Vec<Row> {
+/// gazetteers out (see [`resolve_references`]): parsed once, as a process may build many
+/// gazetteers (the fuzz target builds one per input, and parsing 1,100 rows was most of it).
+static SHIPPED_TEAMS: LazyLock<Vec<Row>> = LazyLock::new(|| {
     let mut ignored = (Vec::new(), Vec::new());
     EMBEDDED
         .iter()
@@ -220,7 +222,7 @@ fn shipped_teams() -> Vec<Row> {
             )
         })
         .collect()
-}
+});
 
 /// The files a gazetteer folder may hold, for messages: `players.csv, ... or media.csv`.
 fn kind_files() -> String {
