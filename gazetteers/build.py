@@ -7,6 +7,7 @@ Run from the repository root: python3 gazetteers/build.py [FACTS_DIR]
 """
 import csv
 import re
+from datetime import date
 import tarfile
 import sys
 import unicodedata
@@ -1024,10 +1025,15 @@ def one_career_twice(players, seasons, evidence):
     """(kept row, row joined to it) for each person two sources list with birth dates that
     disagree within one year (Ben Foster 1983-04-03 and 1983-05-03, Enner Valencia's day and
     month swapped): the same folded name, the same birth year and a club in common is one
-    career. Namesakes of one club are born in other years (the two Paul Robinsons of Bolton).
-    The kept row is the earlier one, with the birth date of the row more records give."""
+    career, and so is the same national team with dates a month apart at most or day and month
+    swapped (Les Ferdinand 1966-12-08 and 12-18, the lists naming no club of his twice).
+    Namesakes of one club are born in other years (the two Paul Robinsons of Bolton). The kept
+    row is the earlier one, with the birth date of the row more records give."""
     def clubs(row):
         return {c for c in row[3].split("|") if c} | {c for _, c in seasons.get(row[0], [])}
+
+    def one_person(a, b):
+        return clubs(a) & clubs(b) or a[4] and a[4] == b[4] and close_dates(a[6], b[6])
 
     first = {}
     pairs = []
@@ -1035,7 +1041,7 @@ def one_career_twice(players, seasons, evidence):
         if not row[6]:
             continue
         key = (person_key(row[1]), row[6][:4])
-        target = next((t for t in first.get(key, []) if clubs(t) & clubs(row)), None)
+        target = next((t for t in first.get(key, []) if one_person(t, row)), None)
         if target is None:
             first.setdefault(key, []).append(row)
             continue
@@ -1043,6 +1049,16 @@ def one_career_twice(players, seasons, evidence):
             target[6] = row[6]
         pairs.append((target, row))
     return pairs
+
+
+def close_dates(a, b):
+    """Whether two birth dates (`1966-12-08`) are a month apart at most, or one is the other with
+    day and month swapped: the slips of copied dates."""
+    try:
+        a, b = date.fromisoformat(a), date.fromisoformat(b)
+    except ValueError:
+        return False
+    return abs((a - b).days) <= 31 or (a.month, a.day) == (b.day, b.month)
 
 
 def of_one_age(birth, year, row, careers):
