@@ -854,7 +854,7 @@ def add_people(players, sample_years, club_ref, nation_by_name, places, common_w
         index_person(index, row)
     evidence = {}
     sample = {row[0] for row in players}
-    years = {}
+    # The first and last year each row's facts list the player in.
     careers = {row_id: (year, year) for row_id, year in sample_years.items()}
     known_as, given_counts = {}, {}
     taken_ids = {row[0] for row in players}
@@ -902,7 +902,6 @@ def add_people(players, sample_years, club_ref, nation_by_name, places, common_w
         row[6] = birth if len(birth) > len(row[6]) and same_birth(birth, row[6]) else row[6] or birth
         if club:
             seasons.setdefault(row[0], []).append((person["year"], club))
-        years[row[0]] = max(years.get(row[0], 0), person["year"])
         first, last = careers.get(row[0], (person["year"], person["year"]))
         careers[row[0]] = (min(first, person["year"]), max(last, person["year"]))
         evidence[row[0]] = evidence.get(row[0], 1) + 1
@@ -914,7 +913,6 @@ def add_people(players, sample_years, club_ref, nation_by_name, places, common_w
         for i in (4, 5, 6):
             target[i] = target[i] or row[i]
         seasons.setdefault(target[0], []).extend(seasons.pop(row[0], []))
-        years[target[0]] = max(years.get(target[0], 0), years.pop(row[0], 0))
         spans = [careers[r[0]] for r in (target, row) if r[0] in careers]
         if spans:
             careers[target[0]] = (min(f for f, _ in spans), max(l for _, l in spans))
@@ -948,7 +946,7 @@ def add_people(players, sample_years, club_ref, nation_by_name, places, common_w
         if row[0] in sample:
             # The sample's rows have their aliases already; other sources add spellings.
             aliases += [v for form in aliases for v in spelling_variants(form)]
-        elif years[row[0]] >= SURNAME_FROM_YEAR:
+        elif careers[row[0]][1] >= SURNAME_FROM_YEAR:
             spellings = list(aliases)
             aliases = player_aliases(row[1], aliases, row[4])
             last = family_name(row[1], row[4])
@@ -966,7 +964,7 @@ def add_people(players, sample_years, club_ref, nation_by_name, places, common_w
     # great's one name (Roberto, Germano of the 1930s-50s).
     def one_name_kept(row):
         name = row[1]
-        return (row[0] in sample or " " in name or years[row[0]] >= SURNAME_FROM_YEAR
+        return (row[0] in sample or " " in name or careers[row[0]][1] >= SURNAME_FROM_YEAR
                 and given_counts.get(name, 0) < GIVEN_NAME_PEOPLE and name.lower() not in COMMON_WORDS
                 and name not in places and not common_word(name))
     players[:] = [row for row in players if one_name_kept(row)]
