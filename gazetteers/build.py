@@ -1027,11 +1027,9 @@ def one_career_twice(players, seasons, evidence):
     swapped (Les Ferdinand 1966-12-08 and 12-18, the lists naming no club of his twice).
     Namesakes of one club are born in other years (the two Paul Robinsons of Bolton). The kept
     row is the earlier one, with the birth date of the row more records give."""
-    def clubs(row):
-        return {c for c in row[3].split("|") if c} | {c for _, c in seasons.get(row[0], [])}
-
     def one_person(a, b):
-        return clubs(a) & clubs(b) or a[4] and a[4] == b[4] and close_dates(a[6], b[6])
+        return (clubs_of(a, seasons) & clubs_of(b, seasons)
+                or a[4] and a[4] == b[4] and close_dates(a[6], b[6]))
 
     first = {}
     pairs = []
@@ -1047,6 +1045,11 @@ def one_career_twice(players, seasons, evidence):
             target[6] = row[6]
         pairs.append((target, row))
     return pairs
+
+
+def clubs_of(row, seasons):
+    """A row's clubs: the sample's, and those of its seasons so far."""
+    return {c for c in row[3].split("|") if c} | {c for _, c in seasons.get(row[0], [])}
 
 
 def close_dates(a, b):
@@ -1092,8 +1095,7 @@ def known_as_of(index, known_as, clubs, seasons, itself):
     Costa") when they share one of `clubs`; FPL gives no birth date or national team to
     compare."""
     for row in index.get(("name", person_key(known_as)), []):
-        theirs = set(row[3].split("|")) | {c for _, c in seasons.get(row[0], [])}
-        if row is not itself and clubs & theirs - {""}:
+        if row is not itself and clubs & clubs_of(row, seasons):
             return row
     return None
 

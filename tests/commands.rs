@@ -142,8 +142,9 @@ fn shipped_gazetteers_check_clean() {
 }
 
 /// `gazetteers/build.py` joins a person whom two sources give birth days apart in one year and
-/// a club or a national team in common (with dates a month apart at most), and keeps a namesake's birth date out of a row whose seasons it does not
-/// fit: the 2014 squads' Javier Hernández of Manchester United, not his father of 1986.
+/// a club or a national team in common (with dates a month apart at most), and keeps a
+/// namesake's birth date out of a row whose seasons it does not fit: the 2014 squads' Javier
+/// Hernández of Manchester United, not his father of 1986.
 #[test]
 fn shipped_people_are_one_row_each_with_their_own_birth_date() {
     let gazetteer = kampfakta::Gazetteer::new().unwrap();
