@@ -28,13 +28,11 @@ const TEMPLATES: &[&str] = &[
 fn corpus(gazetteer: &Gazetteer, documents: usize) -> Vec<Document> {
     let players: Vec<&str> = gazetteer
         .entities()
-        .iter()
         .filter(|e| e.kind == EntityKind::Player)
         .map(|e| e.name.as_str())
         .collect();
     let clubs: Vec<&str> = gazetteer
         .entities()
-        .iter()
         .filter(|e| e.kind == EntityKind::Club)
         .map(|e| e.name.as_str())
         .collect();

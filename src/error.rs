@@ -39,7 +39,7 @@ pub enum Error {
 }
 
 /// One problem in a data file, located by file, line and (when known) column.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Problem {
     /// The file as the user named it (`gazetteers/players.csv (embedded)` for a shipped one).
     pub file: String,

@@ -151,7 +151,6 @@ fn shipped_people_are_one_row_each_with_their_own_birth_date() {
     let rows_named = |name: &str| {
         gazetteer
             .entities()
-            .iter()
             .filter(|e| e.kind == kampfakta::gazetteer::EntityKind::Player && e.name == name)
             .count()
     };

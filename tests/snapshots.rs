@@ -21,6 +21,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("help_extract", &["extract"]),
     ("help_gazetteer", &["gazetteer"]),
     ("help_gazetteer_add", &["gazetteer", "add"]),
+    ("help_gazetteer_compile", &["gazetteer", "compile"]),
     ("help_gazetteer_add_player", &["gazetteer", "add", "player"]),
     ("help_gazetteer_add_club", &["gazetteer", "add", "club"]),
     (

@@ -69,7 +69,7 @@ fn explain(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             row.file, row.line, row.id, row.pattern
         )?;
     }
-    let pipeline = kampfakta::Pipeline::with(gazetteer, lexicon);
+    let pipeline = super::kept_to_exit(kampfakta::Pipeline::with(gazetteer, lexicon));
     let document = kampfakta::Document::new("-", text.clone());
     let analysis = pipeline.analyze(&document)?;
     for event in &analysis.events {
@@ -94,9 +94,9 @@ fn forms(lemmas: &[String]) -> anyhow::Result<ExitCode> {
 }
 
 fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let lexicon = lexicon(args.path.as_deref())?;
-    let gazetteer = args.gazetteer.gazetteer()?;
-    let problems = check_examples(&lexicon, &gazetteer);
+    let lexicon = super::kept_to_exit(lexicon(args.path.as_deref())?);
+    let gazetteer = super::kept_to_exit(args.gazetteer.gazetteer()?);
+    let problems = check_examples(lexicon, gazetteer);
     let unused = lexicon.unused_macros();
     let mut out = std::io::stdout().lock();
     for &(row, problem) in &problems {

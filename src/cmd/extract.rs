@@ -167,7 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         report.failure(failure);
     }
     let mut extraction = Extraction {
-        pipeline: &pipeline,
+        pipeline,
         max_document_bytes: args.run.max_document_bytes,
         pool,
         options: CsvOptions {

@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 /// Norwegian words that describe players and teams without naming them, built from the gazetteer
 /// (see [`Gazetteer::descriptors`](super::Gazetteer::descriptors)).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Descriptors {
     /// `italieneren`, `engelskmannen` -> national team.
     demonyms: HashMap<String, EntityId>,

@@ -2,7 +2,9 @@
 //! aliases and the other columns as written, and the slug that derives an id from a name.
 
 /// What an entity is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[non_exhaustive]
 pub enum EntityKind {
     /// A footballer.
@@ -92,7 +94,7 @@ impl EntityKind {
 }
 
 /// One player, club, national team, official, paper or organisation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Entity {
     /// Unique in the gazetteer (`player:erling-braut-haaland`).
     pub id: String,

@@ -3,7 +3,9 @@
 //! club and nationality references resolved to ids. Every problem of every file is collected.
 
 use super::csv_rows::{parse, Row};
+use super::fingerprint::fingerprint;
 use super::references::resolve_references;
+use super::snapshot;
 use super::{Entity, EntityKind, Gazetteer};
 use crate::error::{Error, Problem, Result};
 use crate::segment::fold;
@@ -75,8 +77,19 @@ impl GazetteerBuilder {
         self
     }
 
-    /// Reads every layer and builds the automaton; all problems are reported together.
+    /// Reads every layer and builds the form index; all problems are reported together. The
+    /// shipped gazetteers alone come from their compiled snapshot, built from the same CSVs.
     pub fn build(self) -> Result<Gazetteer> {
+        if matches!(self.layers[..], [Layer::Embedded]) {
+            if let Some(gazetteer) = snapshot::shipped() {
+                return Ok(gazetteer);
+            }
+        }
+        self.build_from_csv()
+    }
+
+    /// [`GazetteerBuilder::build`] from the CSVs of every layer, the shipped ones included.
+    pub(super) fn build_from_csv(self) -> Result<Gazetteer> {
         let mut problems = Vec::new();
         let mut rows = LayeredRows::default();
         for (layer_index, layer) in self.layers.iter().enumerate() {
@@ -94,12 +107,8 @@ impl GazetteerBuilder {
         if !problems.is_empty() {
             return Err(Error::Invalid(problems));
         }
-        let mut gazetteer = Gazetteer::from_entities(rows.into_iter().map(|r| r.entity).collect());
-        for (dropped, kept) in &merged {
-            if let Some(index) = gazetteer.index_of(kept) {
-                gazetteer.by_id.insert(dropped.clone(), index);
-            }
-        }
+        let entities = rows.into_iter().map(|r| r.entity).collect();
+        let mut gazetteer = Gazetteer::with_merged_ids(entities, &merged);
         gazetteer.duplicates = merged.into_iter().chain(same_layer).collect();
         gazetteer.warnings = warnings;
         Ok(gazetteer)
@@ -201,6 +210,11 @@ impl LayeredRows {
             }
         }
     }
+}
+
+/// The fingerprint of the embedded CSV files, which their compiled snapshot records.
+pub(super) fn embedded_fingerprint() -> u64 {
+    fingerprint(EMBEDDED.iter().map(|(_, text)| text.as_bytes()))
 }
 
 /// The shipped clubs and national teams, for the references of a run that leaves the shipped
@@ -441,7 +455,7 @@ mod tests {
             .csv(EntityKind::Player, "players.csv", csv)
             .build()
             .unwrap();
-        let ids: Vec<&str> = gazetteer.entities().iter().map(|e| e.id.as_str()).collect();
+        let ids: Vec<&str> = gazetteer.entities().map(|e| e.id.as_str()).collect();
         assert_eq!(
             ids,
             ["player:eduardo", "player:eduardo-2", "player:eduardo-3"]

@@ -26,10 +26,15 @@
 mod csv_rows;
 mod descriptors;
 mod entity;
+mod fingerprint;
+mod form_index;
+mod id_index;
+mod lazy_rows;
 mod load;
 mod near_duplicates;
 mod profile;
 mod references;
+mod snapshot;
 mod write;
 mod years;
 
@@ -46,22 +51,21 @@ pub use years::{Date, Years};
 use crate::error::Result;
 use crate::segment::{fold, Folded};
 use crate::span::Span;
-use crate::text::name_gap_end;
-use aho_corasick::automaton::Automaton;
-use aho_corasick::nfa::contiguous::NFA;
-use aho_corasick::{Anchored, MatchKind};
+use form_index::FormIndex;
+use id_index::IdIndex;
+use lazy_rows::LazyRows;
 use profile::Profile;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// One surface form an entity can be written as.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Candidate {
     /// The entity written this way.
     pub entity: EntityId,
-    /// The form as written in the gazetteer, for the case check.
-    pub form: String,
     /// Whether the form is the entity's full name (not an alias).
     pub is_name: bool,
+    /// Which of its aliases, when it is not the name ([`Gazetteer::written_form`]).
+    alias: u32,
 }
 
 /// The index of a surface form in the gazetteer (see [`Gazetteer::candidates`]).
@@ -88,20 +92,29 @@ impl FormMatch {
     }
 }
 
-/// The loaded entities, what their rows say about them, and the automaton that finds them.
-#[derive(Debug, Clone)]
+/// The loaded entities, what their rows say about them, and the index that finds them.
+///
+/// Its [`snapshot`] holds the fields serde skips apart: the indexes, to be read in place, and the
+/// rows, to be decoded when first read.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Gazetteer {
-    entities: Vec<Entity>,
+    #[serde(skip)]
+    entities: LazyRows<Entity>,
     /// Per entity: its columns read and resolved once, so recognition never parses a column.
-    profiles: Vec<Profile>,
+    #[serde(skip)]
+    profiles: LazyRows<Profile>,
     /// The words built from the profiles that describe entities without naming them.
     descriptors: Descriptors,
-    by_id: HashMap<String, EntityId>,
-    automaton: NFA,
-    /// The bytes a pattern starts with: most word starts can be passed over without a search.
-    first_bytes: [bool; 256],
-    /// Per automaton pattern: the entities written that way.
-    candidates: Vec<Vec<Candidate>>,
+    /// The entity of each id, and of each id merged into another.
+    #[serde(skip)]
+    ids: IdIndex,
+    /// Finds the folded surface forms at a word start.
+    #[serde(skip)]
+    forms: FormIndex,
+    /// The entities written as each form: those of form `i` are
+    /// `candidates[candidate_ends[i - 1]..candidate_ends[i]]`.
+    candidates: Vec<Candidate>,
+    candidate_ends: Vec<u32>,
     /// The first words of people's full names, folded: "Hans" before a surname is a first name,
     /// not a genitive.
     first_names: HashSet<String>,
@@ -118,6 +131,18 @@ impl Gazetteer {
         Gazetteer::builder().defaults().build()
     }
 
+    /// The shipped gazetteers built from their CSV files, without their compiled snapshot.
+    pub(crate) fn from_csv_defaults() -> Result<Gazetteer> {
+        Gazetteer::builder().defaults().build_from_csv()
+    }
+
+    /// The compiled snapshot of the shipped gazetteers, built from their CSV files: what
+    /// `data/gazetteers.snapshot` must hold (`kampfakta gazetteer compile` writes it).
+    pub fn compile_shipped() -> Result<Vec<u8>> {
+        let built = Gazetteer::from_csv_defaults()?;
+        Ok(snapshot::write(&built, load::embedded_fingerprint()))
+    }
+
     /// Options: which folders and files, in which order (see [`GazetteerBuilder`]).
     pub fn builder() -> GazetteerBuilder {
         GazetteerBuilder::default()
@@ -125,6 +150,12 @@ impl Gazetteer {
 
     /// Builds a gazetteer from entities already resolved (club and nationality hold ids).
     pub fn from_entities(entities: Vec<Entity>) -> Gazetteer {
+        Gazetteer::with_merged_ids(entities, &[])
+    }
+
+    /// [`Gazetteer::from_entities`], where each `(dropped, kept)` id pair also resolves the
+    /// dropped id to the kept id's entity.
+    fn with_merged_ids(entities: Vec<Entity>, merged: &[(String, String)]) -> Gazetteer {
         let by_id: HashMap<String, EntityId> = entities
             .iter()
             .enumerate()
@@ -132,34 +163,35 @@ impl Gazetteer {
             .collect();
         let profiles: Vec<Profile> = entities.iter().map(|e| Profile::of(e, &by_id)).collect();
         let descriptors = Descriptors::new(&profiles);
-        let (patterns, candidates) = surface_forms(&entities);
-        // Every match at a given start (overlapping, anchored): the recogniser picks the longest
-        // that passes the word-boundary and case checks, which a leftmost-longest automaton
-        // cannot do. Walked by hand ([`Gazetteer::forms_at`]), so that white space between a
-        // name's words may be more than one space.
-        let automaton = NFA::builder()
-            .match_kind(MatchKind::Standard)
-            .build(&patterns)
-            .expect("gazetteer patterns are plain strings well under the automaton's size limits");
+        let (patterns, per_form) = surface_forms(&entities);
+        let forms = FormIndex::build(&patterns);
+        let mut candidate_ends = Vec::with_capacity(per_form.len());
+        let mut candidates = Vec::new();
+        for form in per_form {
+            candidates.extend(form);
+            candidate_ends.push(u32::try_from(candidates.len()).expect("under 4 G candidates"));
+        }
         let first_names = entities
             .iter()
             .filter(|e| e.kind.is_person())
             .filter_map(|e| e.name.split_once(' ').map(|(first, _)| fold(first)))
             .collect();
-        let mut first_bytes = [false; 256];
-        for pattern in &patterns {
-            if let Some(&byte) = pattern.as_bytes().first() {
-                first_bytes[usize::from(byte)] = true;
-            }
-        }
+        let mut id_pairs: Vec<(&str, EntityId)> =
+            by_id.iter().map(|(id, &e)| (id.as_str(), e)).collect();
+        id_pairs.extend(
+            merged
+                .iter()
+                .filter_map(|(dropped, kept)| Some((dropped.as_str(), *by_id.get(kept)?))),
+        );
+        let ids = IdIndex::build(id_pairs);
         Gazetteer {
-            entities,
-            profiles,
+            entities: LazyRows::decoded(entities),
+            profiles: LazyRows::decoded(profiles),
             descriptors,
-            by_id,
-            automaton,
-            first_bytes,
+            ids,
+            forms,
             candidates,
+            candidate_ends,
             first_names,
             duplicates: Vec::new(),
             warnings: Vec::new(),
@@ -167,19 +199,28 @@ impl Gazetteer {
     }
 
     /// Every entity, in load order; an entity's [`EntityId`] is its position here.
-    pub fn entities(&self) -> &[Entity] {
-        &self.entities
+    pub fn entities(&self) -> impl ExactSizeIterator<Item = &Entity> + '_ {
+        self.entities.iter()
     }
 
     /// The entity with an id (from [`Gazetteer::index_of`], a mention or a profile).
     pub fn entity(&self, entity: EntityId) -> &Entity {
-        &self.entities[entity.index()]
+        self.entities.get(entity.index())
+    }
+
+    /// A candidate's form as the gazetteer writes it (for the case check).
+    pub(crate) fn written_form(&self, candidate: &Candidate) -> &str {
+        let entity = self.entity(candidate.entity);
+        match candidate.is_name {
+            true => &entity.name,
+            false => &entity.aliases[candidate.alias as usize],
+        }
     }
 
     /// What a player's row says (clubs, national teams, position, birth year); `None` when the
     /// entity is not a player.
     pub fn player(&self, entity: EntityId) -> Option<&PlayerProfile> {
-        match &self.profiles[entity.index()] {
+        match self.profiles.get(entity.index()) {
             Profile::Player(player) => Some(player),
             _ => None,
         }
@@ -199,7 +240,7 @@ impl Gazetteer {
 
     /// What a club's row says (its home city); `None` when the entity is not a club.
     pub fn club(&self, entity: EntityId) -> Option<&ClubProfile> {
-        match &self.profiles[entity.index()] {
+        match self.profiles.get(entity.index()) {
             Profile::Club(club) => Some(club),
             _ => None,
         }
@@ -208,7 +249,7 @@ impl Gazetteer {
     /// What a national team's row says (its adjective and demonym); `None` when the entity is
     /// not a national team.
     pub fn national_team(&self, entity: EntityId) -> Option<&NationalTeamProfile> {
-        match &self.profiles[entity.index()] {
+        match self.profiles.get(entity.index()) {
             Profile::NationalTeam(nation) => Some(nation),
             _ => None,
         }
@@ -222,7 +263,7 @@ impl Gazetteer {
 
     /// The index of the entity with an id (an id merged into another resolves to the kept one).
     pub fn index_of(&self, id: &str) -> Option<EntityId> {
-        self.by_id.get(id).copied()
+        self.ids.get(id)
     }
 
     /// Every form that starts at document offset `start` and ends inside the window of
@@ -231,56 +272,17 @@ impl Gazetteer {
     /// typed twice.
     pub(crate) fn forms_at(&self, folded: &Folded, start: usize, found: &mut Vec<FormMatch>) {
         found.clear();
-        // The automaton reads the window's bytes; spans are given at document offsets.
+        // Every form at the start, not only the longest: the recogniser picks the longest that
+        // passes the word-boundary and case checks. The index reads the window's bytes; spans
+        // are given at document offsets.
         let base = folded.window().start();
-        let bytes = folded.window_bytes();
         let Some(start) = start.checked_sub(base) else {
             return;
         };
-        if !bytes
-            .get(start)
-            .is_some_and(|&b| self.first_bytes[usize::from(b)])
-        {
-            return;
-        }
-        let nfa = &self.automaton;
-        let Ok(mut state) = nfa.start_state(Anchored::Yes) else {
-            return;
-        };
-        // Bytes given to the automaton: the length of a form that ends here.
-        let mut fed = 0;
-        let mut at = start;
-        while at < bytes.len() {
-            let byte = match name_gap_end(bytes, at) {
-                Some(end) if end > at => {
-                    at = end;
-                    b' '
-                }
-                Some(_) => {
-                    at += 1;
-                    bytes[at - 1]
-                }
-                None => break,
-            };
-            fed += 1;
-            state = nfa.next_state(Anchored::Yes, state, byte);
-            if nfa.is_dead(state) {
-                break;
-            }
-            if nfa.is_match(state) {
-                // A state also reports the forms that are suffixes of its path ("oman" in
-                // "roman"): only those as long as the path start here.
-                for index in 0..nfa.match_len(state) {
-                    let pattern = nfa.match_pattern(state, index);
-                    if nfa.pattern_len(pattern) == fed {
-                        found.push(FormMatch {
-                            form: FormId(pattern.as_usize()),
-                            span: Span::new(base + start, base + at),
-                        });
-                    }
-                }
-            }
-        }
+        self.forms
+            .forms_at(folded.window_bytes(), base, start, |form, span| {
+                found.push(FormMatch { form, span })
+            });
     }
 
     /// Whether a word is the first word of a person's full name in the gazetteer.
@@ -290,21 +292,25 @@ impl Gazetteer {
 
     /// The entities written as one form ([`FormMatch::pattern`]).
     pub(crate) fn candidates(&self, form: FormId) -> &[Candidate] {
-        &self.candidates[form.0]
+        let start = match form.0 {
+            0 => 0,
+            i => self.candidate_ends[i - 1] as usize,
+        };
+        &self.candidates[start..self.candidate_ends[form.0] as usize]
     }
 
     /// Number of entities of each kind.
     pub fn counts(&self) -> Vec<(EntityKind, usize)> {
         EntityKind::ALL
             .iter()
-            .map(|k| (*k, self.entities.iter().filter(|e| e.kind == *k).count()))
+            .map(|k| (*k, self.entities().filter(|e| e.kind == *k).count()))
             .collect()
     }
 
     /// Pairs of ids that may be one entity though their names are not written alike (accents,
     /// ø/ö, a club name cut short), for a person to check.
     pub fn near_duplicates(&self) -> Vec<(String, String, Likeness)> {
-        near_duplicates::near_duplicates(&self.entities)
+        near_duplicates::near_duplicates(&self.entities().collect::<Vec<_>>())
     }
 
     /// Probable duplicates: pairs of ids of the same kind named alike, by name or full-name alias
@@ -324,13 +330,12 @@ impl Gazetteer {
 
     /// Surface forms written for more than one entity, with their ids: these need context to link.
     pub fn shared_forms(&self) -> Vec<(String, Vec<&str>)> {
-        let mut shared: Vec<(String, Vec<&str>)> = self
-            .candidates
-            .iter()
+        let mut shared: Vec<(String, Vec<&str>)> = (0..self.candidate_ends.len())
+            .map(|form| self.candidates(FormId(form)))
             .filter(|c| c.len() > 1)
             .map(|c| {
                 (
-                    c[0].form.clone(),
+                    self.written_form(&c[0]).to_string(),
                     c.iter()
                         .map(|c| self.entity(c.entity).id.as_str())
                         .collect(),
@@ -350,8 +355,9 @@ fn surface_forms(entities: &[Entity]) -> (Vec<String>, Vec<Vec<Candidate>>) {
     let mut candidates: Vec<Vec<Candidate>> = Vec::new();
     for (index, e) in entities.iter().enumerate() {
         let entity = EntityId::new(index);
-        let forms = std::iter::once((&e.name, true)).chain(e.aliases.iter().map(|a| (a, false)));
-        for (form, is_name) in forms {
+        let forms = std::iter::once((&e.name, true, 0))
+            .chain((e.aliases.iter().zip(0..)).map(|(alias, index)| (alias, false, index)));
+        for (form, is_name, alias) in forms {
             let folded = fold(form);
             let slot = *pattern_index.entry(folded.clone()).or_insert_with(|| {
                 patterns.push(folded);
@@ -361,8 +367,8 @@ fn surface_forms(entities: &[Entity]) -> (Vec<String>, Vec<Vec<Candidate>>) {
             if !candidates[slot].iter().any(|c| c.entity == entity) {
                 candidates[slot].push(Candidate {
                     entity,
-                    form: form.clone(),
                     is_name,
+                    alias,
                 });
             }
         }

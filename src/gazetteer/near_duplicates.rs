@@ -32,14 +32,14 @@ const MIN_CUT_NAME: usize = 4;
 /// Pairs of ids of one kind that may be one entity, in entity order: names that are one
 /// [`loose_key`], where neither birth date nor national team tells them apart, and clubs whose
 /// name starts exactly one other club's name.
-pub fn near_duplicates(entities: &[Entity]) -> Vec<(String, String, Likeness)> {
+pub fn near_duplicates(entities: &[&Entity]) -> Vec<(String, String, Likeness)> {
     let mut pairs = Vec::new();
     let mut first_by_key: HashMap<(EntityKind, String), usize> = HashMap::default();
     for (index, entity) in entities.iter().enumerate() {
         let key = (entity.kind, loose_key(&entity.name));
         match first_by_key.get(&key) {
             Some(&first) => {
-                let earlier = &entities[first];
+                let earlier = entities[first];
                 if earlier.name != entity.name && !told_apart(earlier, entity) {
                     pairs.push((earlier.id.clone(), entity.id.clone(), Likeness::Spelling));
                 }
@@ -51,6 +51,7 @@ pub fn near_duplicates(entities: &[Entity]) -> Vec<(String, String, Likeness)> {
     }
     let clubs: Vec<(&Entity, String)> = entities
         .iter()
+        .copied()
         .filter(|e| e.kind == EntityKind::Club)
         .map(|e| (e, loose_key(&e.name)))
         .collect();
@@ -168,7 +169,7 @@ mod tests {
             entity(c, "club:molde-2", "Molde 2", &[]),
         ];
         assert_eq!(
-            near_duplicates(&entities),
+            near_duplicates(&entities.iter().collect::<Vec<_>>()),
             [
                 (
                     "player:modric".into(),

@@ -12,7 +12,7 @@ use crate::ids::EntityId;
 use rustc_hash::FxHashMap as HashMap;
 
 /// A player's position, from the gazetteer's `position` column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub enum Position {
     /// `GK`.
@@ -43,7 +43,7 @@ impl Position {
 }
 
 /// One of a player's clubs, and the years he was there when the row gives them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ClubSpell {
     /// The club.
     pub club: EntityId,
@@ -52,7 +52,7 @@ pub struct ClubSpell {
 }
 
 /// A player's row, resolved: entity indexes instead of ids, a position, a birth year.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerProfile {
     /// The player's clubs, in the order the `club` column writes them; an id the gazetteer does
     /// not hold is left out.
@@ -116,7 +116,7 @@ impl PlayerProfile {
 }
 
 /// A club's row, resolved.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ClubProfile {
     /// The city the club is named after or plays in: the first word of its `city` column, before
     /// any space, bracket or comma (a district or country after it); `None` when that is empty.
@@ -124,7 +124,7 @@ pub struct ClubProfile {
 }
 
 /// A national team's row: the Norwegian words for its people and things.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NationalTeamProfile {
     /// The `adjective` column as written (`italiensk`).
     pub adjective: Option<String>,
@@ -133,7 +133,7 @@ pub struct NationalTeamProfile {
 }
 
 /// The profile of one entity, of the kind's shape.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) enum Profile {
     Player(PlayerProfile),
     Club(ClubProfile),

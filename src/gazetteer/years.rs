@@ -4,7 +4,7 @@
 //! of 2013 United's). A reference without years holds at any time.
 
 /// Calendar years, both ends included: a season `2011-12` is `2011-2012`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Years {
     /// The first year.
     pub first: i32,

@@ -127,7 +127,7 @@ fn raw_match(gazetteer: &Gazetteer, text: &str, m: &FormMatch, out: &mut Vec<Raw
     let candidates: Vec<(EntityId, bool)> = gazetteer
         .candidates(m.pattern())
         .iter()
-        .filter(|c| case_fits(&c.form, surface))
+        .filter(|c| case_fits(gazetteer.written_form(c), surface))
         .map(|c| (c.entity, c.is_name))
         .collect();
     // "i Norge", "fra Stranda", "byen Norwich": a team named after a place, written as the

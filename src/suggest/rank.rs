@@ -237,7 +237,7 @@ impl Suggester {
 /// team's id when only one team has it.
 fn team_name_parts(gazetteer: &Gazetteer) -> BTreeMap<String, Option<String>> {
     let mut parts: BTreeMap<String, Option<String>> = BTreeMap::new();
-    for entity in gazetteer.entities().iter().filter(|e| e.kind.is_team()) {
+    for entity in gazetteer.entities().filter(|e| e.kind.is_team()) {
         let forms = std::iter::once(&entity.name).chain(&entity.aliases);
         for word in forms.flat_map(|f| f.split(|c: char| !c.is_alphanumeric())) {
             if word.is_empty() {
