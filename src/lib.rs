@@ -69,6 +69,7 @@ pub mod lemma;
 pub mod pipeline;
 pub mod recognize;
 pub mod segment;
+pub(crate) mod snapshot;
 pub mod span;
 pub mod suggest;
 pub(crate) mod text;

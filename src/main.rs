@@ -22,6 +22,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Compile the shipped gazetteers and cue lexicon into the snapshots the binary embeds, so
+    /// that a run starts without parsing them (run in the repository after editing them).
+    Compile(cmd::compile::Args),
     /// Check a cue lexicon on its examples, explain which rows match a text, list a lemma's forms.
     #[command(subcommand)]
     Cues(cmd::cues::Command),
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
     keep_large_blocks_mapped();
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Compile(args) => cmd::compile::run(args),
         Command::Cues(command) => cmd::cues::run(command),
         Command::Eval(command) => cmd::eval::run(command),
         Command::Extract(args) => cmd::extract::run(args),

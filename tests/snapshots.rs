@@ -7,6 +7,7 @@ use crate::common::{extract, kampfakta, read};
 /// Every command and subcommand, as typed after `kampfakta`, and the name of its snapshot.
 const COMMANDS: &[(&str, &[&str])] = &[
     ("help", &[]),
+    ("help_compile", &["compile"]),
     ("help_cues", &["cues"]),
     ("help_cues_check", &["cues", "check"]),
     ("help_cues_explain", &["cues", "explain"]),
@@ -21,7 +22,6 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("help_extract", &["extract"]),
     ("help_gazetteer", &["gazetteer"]),
     ("help_gazetteer_add", &["gazetteer", "add"]),
-    ("help_gazetteer_compile", &["gazetteer", "compile"]),
     ("help_gazetteer_add_player", &["gazetteer", "add", "player"]),
     ("help_gazetteer_add_club", &["gazetteer", "add", "club"]),
     (

@@ -9,7 +9,7 @@ use crate::segment::{is_score_side, Folded, Token, TokenKind, MAX_SCORE_DIGITS};
 use crate::words::football::is_keeper_noun;
 
 /// What a row does to its event (its `role`, `scope` and `requires`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub(super) enum Effect {
     /// `trigger`: gives the event.
     Trigger,
@@ -110,7 +110,7 @@ const MAX_GAPS: usize = 3;
 
 /// What one word of a pattern accepts: a word form, `<lemma>` (all its forms), `pre*`, `*suf`,
 /// `*in*`, `*<lemma>` (words ending in one of its forms), or an alternation of these.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct WordTest {
     /// Whole words, sorted.
     pub(super) forms: Vec<String>,
@@ -221,7 +221,7 @@ impl WordTest {
 }
 
 /// One element of a pattern.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) enum Element {
     /// `^`: the sentence start, after a quote's opening dash or guillemet.
     Start,
@@ -547,7 +547,7 @@ fn score_prefix(word: &str) -> Option<&str> {
 }
 
 /// One variant of a row's pattern, as it is matched.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(super) struct Cue {
     /// The row it comes from, in [`super::Lexicon`]'s rows.
     pub(super) row: usize,

@@ -22,7 +22,7 @@ use std::sync::Arc;
 const LONGEST_NUMBER_WORD: usize = 7;
 
 /// The shipped lexicon, one file per event kind, in the order they are read.
-const EMBEDDED_FILES: [(&str, &str); 4] = [
+pub(super) const EMBEDDED_FILES: [(&str, &str); 4] = [
     (
         "data/cues/goal.csv",
         include_str!("../../data/cues/goal.csv"),
@@ -42,7 +42,7 @@ const EMBEDDED_FILES: [(&str, &str); 4] = [
 ];
 
 /// One row of the lexicon as written, for messages and for checking it on its example.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CueRow {
     /// The row's `id`, unique in the lexicon.
     pub id: String,
@@ -59,7 +59,10 @@ pub struct CueRow {
 }
 
 /// The cue lexicon, indexed by each pattern's first element.
-#[derive(Debug, Clone)]
+///
+/// The shipped lexicon is compiled with `kampfakta compile` into `data/lexicon.snapshot`, read
+/// at start with no parsing or lemma expansion (see [`crate::snapshot`]).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Lexicon {
     rows: Vec<CueRow>,
     /// The macros, with where each is defined.
@@ -72,7 +75,7 @@ pub struct Lexicon {
 }
 
 /// A macro row: `$name` in a pattern stands for its pattern.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct MacroRow {
     name: String,
     pattern: String,
@@ -92,13 +95,13 @@ impl Macros for MacroTable<'_> {
 }
 
 /// Where each pattern can start.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Index {
     /// Per word form: the patterns that start with it and those it anchors.
     words: HashMap<String, WordCues>,
     /// Patterns starting with `pre*`, `*suf` or `*in*`: an automaton finds their literal in the
     /// sentence, then the element is checked against the token it falls in.
-    wildcard_first: AhoCorasick,
+    wildcard_first: Literals,
     /// Per automaton pattern: the cues whose first element has that literal.
     wildcard_cues: Vec<Vec<usize>>,
     /// Patterns anchored at the sentence start (`^`).
@@ -116,13 +119,44 @@ struct Index {
     wildcard_anchored: Vec<usize>,
 }
 
+/// The literals of wildcards, found inside a sentence's words by an automaton: stored as the
+/// literals, whose automaton is built when they are read.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(from = "Vec<String>", into = "Vec<String>")]
+struct Literals {
+    literals: Vec<String>,
+    automaton: AhoCorasick,
+}
+
+impl From<Vec<String>> for Literals {
+    fn from(literals: Vec<String>) -> Literals {
+        // A DFA: the literals are short, and it scans every sentence (faster here than the
+        // default NFA on the whole NoReC).
+        let automaton = AhoCorasick::builder()
+            .kind(Some(AhoCorasickKind::DFA))
+            .match_kind(MatchKind::Standard)
+            .build(&literals)
+            .expect("cue literals are short plain strings");
+        Literals {
+            literals,
+            automaton,
+        }
+    }
+}
+
+impl From<Literals> for Vec<String> {
+    fn from(literals: Literals) -> Vec<String> {
+        literals.literals
+    }
+}
+
 /// Letters every form of an anchor must have for a pattern that starts with a wildcard to be
 /// tried by its anchor instead of by the automaton: shorter words (`i`, `den`) are in most
 /// sentences, and testing the wildcard at every word of them costs more than the automaton.
 const SELECTIVE_ANCHOR_CHARS: usize = 5;
 
 /// The patterns one word form concerns.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct WordCues {
     /// The word's id: its place among the forms of all word tests, which the tests hold.
     id: u32,
@@ -174,6 +208,20 @@ struct RawRow {
 impl Lexicon {
     /// The shipped lexicon.
     pub fn new() -> Result<Lexicon> {
+        match super::lexicon_snapshot::shipped() {
+            Some(lexicon) => Ok(lexicon),
+            None => Lexicon::from_embedded_files(),
+        }
+    }
+
+    /// The compiled snapshot of the shipped lexicon, built from its files: what
+    /// `data/lexicon.snapshot` must hold (`kampfakta compile` writes it).
+    pub fn compile_shipped() -> Result<Vec<u8>> {
+        super::lexicon_snapshot::compile_shipped()
+    }
+
+    /// The shipped lexicon built from its CSV files, without its compiled snapshot.
+    pub(super) fn from_embedded_files() -> Result<Lexicon> {
         let files: Vec<(String, Vec<u8>)> = EMBEDDED_FILES
             .iter()
             .map(|(name, text)| (format!("{name} (embedded)"), text.as_bytes().to_vec()))
@@ -434,6 +482,7 @@ impl Lexicon {
         for found in self
             .index
             .wildcard_first
+            .automaton
             .find_overlapping_iter(&folded[base..last.span().end()])
         {
             let (start, end) = (base + found.start(), base + found.end());
@@ -671,13 +720,7 @@ impl Index {
         {
             list.dedup();
         }
-        // A DFA: the literals are short, and it scans every sentence (faster here than the
-        // default NFA on the whole NoReC).
-        let wildcard_first = AhoCorasick::builder()
-            .kind(Some(AhoCorasickKind::DFA))
-            .match_kind(MatchKind::Standard)
-            .build(&literals)
-            .expect("cue literals are short plain strings");
+        let wildcard_first = Literals::from(literals);
         Index {
             words,
             wildcard_first,

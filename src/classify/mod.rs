@@ -58,6 +58,7 @@ mod fact_list;
 mod labels;
 pub(crate) mod layout;
 mod lexicon;
+mod lexicon_snapshot;
 mod minute;
 pub mod model;
 mod score_state;
@@ -95,7 +96,9 @@ use with_model::Stated;
 const LIVE_BLOG_LINES: usize = 3;
 
 /// The events a sentence can report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[non_exhaustive]
 pub enum EventKind {
     /// A goal that counts, or a new score tied to its moment (`Nasri scoret`, `utlignet til 1-1`).

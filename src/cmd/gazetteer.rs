@@ -1,5 +1,5 @@
-//! `kampfakta gazetteer check|add|from-conll|suggest|compile`: validate gazetteer folders, add
-//! rows without hand-editing CSV (`suggest` is in `suggest.rs`), compile the shipped ones.
+//! `kampfakta gazetteer check|add|from-conll|suggest`: validate gazetteer folders, add rows
+//! without hand-editing CSV (`suggest` is in `suggest.rs`).
 
 use anyhow::bail;
 use kampfakta::gazetteer::{append_row, slug, Entity, EntityKind};
@@ -34,14 +34,6 @@ pub enum Command {
     /// Find the people and clubs football documents name that no gazetteer in use knows, and
     /// write them as gazetteer files (players.csv, clubs.csv, officials.csv) with a review file.
     Suggest(super::suggest::Args),
-    /// Compile the shipped gazetteers (gazetteers/*.csv) into the snapshot the binary embeds, so
-    /// that a run starts without parsing them. Run from the repository after editing them, then
-    /// build again.
-    Compile {
-        /// Where to write the snapshot.
-        #[arg(long, default_value = "data/gazetteers.snapshot")]
-        out: PathBuf,
-    },
 }
 
 /// What `gazetteer add` adds: one kind of entity, with that kind's columns.
@@ -212,16 +204,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         } => check(dirs, with_defaults, show),
         Command::Add(args) => add(*args),
         Command::Suggest(args) => super::suggest::run(args),
-        Command::Compile { out } => {
-            let snapshot = Gazetteer::compile_shipped()?;
-            // Written beside and renamed, so that a build never embeds half a snapshot.
-            let partial = out.with_extension("partial");
-            std::fs::write(&partial, &snapshot)
-                .and_then(|()| std::fs::rename(&partial, &out))
-                .map_err(|err| anyhow::anyhow!("cannot write {}: {err}", out.display()))?;
-            println!("wrote {} ({} bytes)", out.display(), snapshot.len());
-            Ok(ExitCode::SUCCESS)
-        }
         Command::FromConll { files, dir } => {
             let documents = super::eval::conll_documents(&files)?;
             let entities = kampfakta::eval::oracle_entities(&documents);

@@ -15,6 +15,7 @@ macro_rules! say_raw {
     };
 }
 
+pub mod compile;
 pub mod cues;
 pub mod eval;
 pub mod extract;

@@ -3,12 +3,12 @@
 //! club and nationality references resolved to ids. Every problem of every file is collected.
 
 use super::csv_rows::{parse, Row};
-use super::fingerprint::fingerprint;
 use super::references::resolve_references;
 use super::snapshot;
 use super::{Entity, EntityKind, Gazetteer};
 use crate::error::{Error, Problem, Result};
 use crate::segment::fold;
+use crate::snapshot::fingerprint::fingerprint;
 // Built once per run from trusted rows: a fast hasher matters, keys are not hostile.
 use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};

@@ -26,7 +26,6 @@
 mod csv_rows;
 mod descriptors;
 mod entity;
-mod fingerprint;
 mod form_index;
 mod id_index;
 mod lazy_rows;

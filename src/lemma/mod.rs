@@ -27,7 +27,7 @@ use std::borrow::Cow;
 use table::Table;
 
 /// The shipped table, `form<TAB>lemma<TAB>pos`.
-const EMBEDDED_TABLE: &str = include_str!("../../data/lemmas.tsv");
+pub(crate) const EMBEDDED_TABLE: &str = include_str!("../../data/lemmas.tsv");
 
 /// The name of the shipped table in error messages.
 const EMBEDDED_NAME: &str = "data/lemmas.tsv (embedded)";

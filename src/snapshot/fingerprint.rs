@@ -1,7 +1,7 @@
-//! The fingerprint of the shipped gazetteer files, which tells whether the compiled snapshot
-//! (`data/gazetteers.snapshot`) was made from them. `build.rs` computes it from the files as it
-//! builds the crate; `kampfakta gazetteer compile` writes it into the snapshot. One function for
-//! both, included by `build.rs` with `#[path]`.
+//! The fingerprint of the shipped data files, which tells whether a compiled snapshot
+//! (`data/*.snapshot`) was made from them. `build.rs` computes it from the files as it builds the
+//! crate; `kampfakta compile` writes it into the snapshot. One function for both, included by
+//! `build.rs` with `#[path]`.
 
 /// FNV-1a (64 bits) of each file's length and bytes, in order: a changed, added or moved byte
 /// changes it. Not for hostile input: it only tells stale from current.
