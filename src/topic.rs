@@ -12,7 +12,7 @@ use crate::segment::MAX_SCORE_DIGITS;
 use crate::words::football::{
     DOCUMENT_ROOTS, FOOTBALL_ONLY_ROOTS, NEWS_ROOTS, OTHER_SPORT_ROOTS, REVIEW_ROOTS,
 };
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 use std::sync::LazyLock;
 
 /// Documents with fewer words than this, or of one sentence, are taken as football: a caption or
@@ -89,7 +89,9 @@ impl Glance {
     /// `folded` is [`crate::segment::fold`] of `text`.
     pub fn new(text: &str, folded: &str) -> Glance {
         static ROOTS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+            // A DFA: it reads every byte of every document, and the roots are few.
             AhoCorasick::builder()
+                .kind(Some(AhoCorasickKind::DFA))
                 .match_kind(MatchKind::LeftmostFirst)
                 .build(
                     DOCUMENT_ROOTS
