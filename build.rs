@@ -33,6 +33,18 @@ const SNAPSHOTS: [(&str, &str, &[&str]); 2] = [
 ];
 
 fn main() {
+    // The sources: a compiled user gazetteer kept in a cache is read only by the build that
+    // wrote it (`src/gazetteer/cache.rs`).
+    println!("cargo:rerun-if-changed=src");
+    let mut sources = Vec::new();
+    source_files(std::path::Path::new("src"), &mut sources);
+    sources.sort();
+    let contents: Vec<Vec<u8>> = sources
+        .iter()
+        .map(|p| std::fs::read(p).unwrap_or_default())
+        .collect();
+    let sources_fingerprint = fingerprint::fingerprint(contents.iter().map(Vec::as_slice));
+    println!("cargo:rustc-env=KAMPFAKTA_SOURCES_FINGERPRINT={sources_fingerprint:016x}");
     for (variable, snapshot, sources) in SNAPSHOTS {
         let files: Vec<Vec<u8>> = sources
             .iter()
@@ -54,6 +66,21 @@ fn main() {
                  (slow) until `cargo run --release -- compile` writes it again",
                 sources.join(", ")
             );
+        }
+    }
+}
+
+/// Every file under `dir`, recursively.
+fn source_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            source_files(&path, out);
+        } else {
+            out.push(path);
         }
     }
 }

@@ -490,3 +490,90 @@ fn merge_checks_its_shards() {
         assert!(stderr.contains(message), "{shards:?}: {stderr}");
     }
 }
+
+/// `extract -` over `text` with `folder` above the shipped gazetteers, compiled gazetteers kept
+/// in `cache`: its event rows.
+fn extract_with_cache(folder: &Path, cache: &Path, text: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+        .env("KAMPFAKTA_CACHE_DIR", cache)
+        .args([
+            "extract",
+            "-",
+            "--out",
+            "-",
+            "--quiet",
+            "--with-defaults",
+            "--gazetteer",
+        ])
+        .arg(folder)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn cache_entries(cache: &Path) -> Vec<(std::path::PathBuf, u64)> {
+    let mut entries: Vec<_> = std::fs::read_dir(cache)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| (e.path(), e.metadata().unwrap().len()))
+        .collect();
+    entries.sort();
+    entries
+}
+
+#[test]
+fn a_user_folder_is_compiled_once_then_read_back_unless_it_changed_or_was_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let (folder, cache) = (dir.path().join("gaz"), dir.path().join("cache"));
+    std::fs::create_dir(&folder).unwrap();
+    let players = folder.join("players.csv");
+    let row = |alias: &str| {
+        format!(
+            "id,name,aliases,club\nplayer:oddvar-testesen,Oddvar Testesen,{alias},club:molde-fk\n"
+        )
+    };
+    std::fs::write(&players, row("Testesen")).unwrap();
+    let text = "Molde - Brann 1-0\nTestesen scoret i det 12. minutt.";
+
+    let built = extract_with_cache(&folder, &cache, text);
+    assert!(built.contains("player:oddvar-testesen"), "{built}");
+    let entries = cache_entries(&cache);
+    assert_eq!(entries.len(), 1, "one compiled gazetteer: {entries:?}");
+    assert_eq!(
+        extract_with_cache(&folder, &cache, text),
+        built,
+        "read back"
+    );
+
+    // Cut short on disk: built again, the same rows, and the entry written whole again.
+    let (entry, length) = entries[0].clone();
+    std::fs::write(
+        &entry,
+        &std::fs::read(&entry).unwrap()[..length as usize / 2],
+    )
+    .unwrap();
+    assert_eq!(
+        extract_with_cache(&folder, &cache, text),
+        built,
+        "after damage"
+    );
+    assert_eq!(cache_entries(&cache), entries, "rewritten whole");
+
+    // An edited folder is another entry: never the rows of the old one.
+    std::fs::write(&players, row("Oddvar")).unwrap();
+    let edited = extract_with_cache(&folder, &cache, text);
+    assert!(!edited.contains("player:oddvar-testesen"), "{edited}");
+    assert_eq!(cache_entries(&cache).len(), 2);
+}

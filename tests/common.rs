@@ -12,9 +12,14 @@ use std::sync::LazyLock;
 pub static PIPELINE: LazyLock<Pipeline> =
     LazyLock::new(|| Pipeline::new().expect("the shipped data loads"));
 
+/// The cache of compiled user gazetteers the tests' runs share, in the build folder rather than
+/// the user's.
+pub const TEST_CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/gazetteer-cache");
+
 /// Runs `kampfakta` with these arguments from the crate's folder.
 pub fn kampfakta<S: AsRef<OsStr>>(args: &[S]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+        .env("KAMPFAKTA_CACHE_DIR", TEST_CACHE)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -25,6 +30,7 @@ pub fn kampfakta<S: AsRef<OsStr>>(args: &[S]) -> Output {
 pub fn kampfakta_with_stdin(args: &[&str], input: &str) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_kampfakta"))
+        .env("KAMPFAKTA_CACHE_DIR", TEST_CACHE)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(std::process::Stdio::piped())

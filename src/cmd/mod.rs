@@ -51,11 +51,28 @@ impl GazetteerFolders {
         for folder in &self.folders {
             builder = builder.folder(folder);
         }
+        if let Some(dir) = cache_dir() {
+            builder = builder.cache(dir);
+        }
         let gazetteer = builder.build()?;
         for warning in gazetteer.warnings() {
             eprintln!("kampfakta: warning: {warning}");
         }
         Ok(gazetteer)
+    }
+}
+
+/// Where compiled user gazetteers are kept between runs: `$KAMPFAKTA_CACHE_DIR` (empty: nowhere),
+/// else `$XDG_CACHE_HOME/kampfakta`, else `~/.cache/kampfakta`.
+fn cache_dir() -> Option<PathBuf> {
+    let set = |name| std::env::var_os(name).filter(|value| !value.is_empty());
+    match std::env::var_os("KAMPFAKTA_CACHE_DIR") {
+        Some(dir) if dir.is_empty() => None,
+        Some(dir) => Some(dir.into()),
+        None => set("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| set("HOME").map(|home| PathBuf::from(home).join(".cache")))
+            .map(|cache| cache.join("kampfakta")),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::csv_rows::{parse, Row};
 use super::references::resolve_references;
-use super::snapshot;
+use super::{cache, snapshot};
 use super::{Entity, EntityKind, Gazetteer};
 use crate::error::{Error, Problem, Result};
 use crate::segment::fold;
@@ -22,10 +22,11 @@ enum Layer {
     Bytes(EntityKind, String, Vec<u8>),
 }
 
-/// Options for [`Gazetteer`]: which folders, in which order.
+/// Options for [`Gazetteer`]: which folders, in which order, and where compiled ones are kept.
 #[derive(Default)]
 pub struct GazetteerBuilder {
     layers: Vec<Layer>,
+    cache: Option<PathBuf>,
 }
 
 const EMBEDDED: [(EntityKind, &str); 6] = [
@@ -77,15 +78,57 @@ impl GazetteerBuilder {
         self
     }
 
+    /// Keeps the gazetteers this builder compiles in `dir`, and reads them back from there
+    /// when a later build reads the same files (see [`super::cache`]): a run over a user folder
+    /// with the shipped gazetteers then starts in milliseconds instead of 0.7 s.
+    pub fn cache(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.cache = Some(dir.into());
+        self
+    }
+
     /// Reads every layer and builds the form index; all problems are reported together. The
-    /// shipped gazetteers alone come from their compiled snapshot, built from the same CSVs.
+    /// shipped gazetteers alone come from their compiled snapshot, built from the same CSVs;
+    /// other layers from the cache when one is set and holds them.
     pub fn build(self) -> Result<Gazetteer> {
         if matches!(self.layers[..], [Layer::Embedded]) {
             if let Some(gazetteer) = snapshot::shipped() {
                 return Ok(gazetteer);
             }
         }
-        self.build_from_csv()
+        let cached = self.cache.clone().zip(self.cache_key());
+        if let Some((dir, key)) = &cached {
+            if let Some(gazetteer) = cache::read(dir, *key) {
+                return Ok(gazetteer);
+            }
+        }
+        let gazetteer = self.build_from_csv()?;
+        if let Some((dir, key)) = &cached {
+            cache::write(dir, *key, &gazetteer);
+        }
+        Ok(gazetteer)
+    }
+
+    /// The cache entry of these layers; `None` when a file cannot be read (the build says so).
+    fn cache_key(&self) -> Option<u64> {
+        let mut problems = Vec::new();
+        // Per input: the shipped layer (`None`), or a file's kind and name, and its bytes.
+        let mut inputs: Vec<Option<(String, Vec<u8>)>> = Vec::new();
+        for layer in &self.layers {
+            if let Layer::Embedded = layer {
+                inputs.push(None);
+                continue;
+            }
+            for (kind, name, content) in layer.files(&mut problems).ok()? {
+                inputs.push(Some((format!("{} {name}", kind.as_str()), content.ok()?)));
+            }
+        }
+        if !problems.is_empty() {
+            return None;
+        }
+        Some(cache::key(inputs.iter().map(|input| match input {
+            None => cache::Input::Shipped,
+            Some((name, bytes)) => cache::Input::File { name, bytes },
+        })))
     }
 
     /// [`GazetteerBuilder::build`] from the CSVs of every layer, the shipped ones included.

@@ -23,6 +23,7 @@
 //! club or national team that no folder defines becomes an entity of its own, with the closest
 //! known ids; a column not read, an alias left out.
 
+mod cache;
 mod csv_rows;
 mod descriptors;
 mod entity;

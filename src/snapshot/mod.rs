@@ -73,6 +73,38 @@ pub(crate) fn sections<const N: usize>(
     }))
 }
 
+/// A checksum of every byte, eight at a time (FxHash's step): it tells a snapshot written whole
+/// from one cut short or damaged on disk, at a millisecond for the shipped gazetteers' 11 MB.
+/// Not for hostile files: whoever can write a user's cache can also write their gazetteers.
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let mut hash = bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().expect("chunks of eight"));
+        hash = (hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+    for &byte in words.remainder() {
+        hash = (hash.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SEED);
+    }
+    hash
+}
+
+/// `bytes` followed by their [`checksum`], for a file that another process may find damaged.
+pub(crate) fn seal(mut bytes: Vec<u8>) -> Vec<u8> {
+    let sum = checksum(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// The bytes [`seal`] wrote; `None` when they do not match their checksum.
+pub(crate) fn unseal(mut bytes: Vec<u8>) -> Option<Vec<u8>> {
+    let at = bytes.len().checked_sub(8)?;
+    let sum = u64::from_le_bytes(bytes[at..].try_into().ok()?);
+    bytes.truncate(at);
+    (checksum(&bytes) == sum).then_some(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,6 +113,23 @@ mod tests {
         magic: b"TESTSNAP",
         format: 3,
     };
+
+    #[test]
+    fn a_sealed_file_is_opened_only_whole() {
+        let sealed = seal(b"gazetteer bytes".to_vec());
+        assert_eq!(unseal(sealed.clone()).unwrap(), b"gazetteer bytes");
+        let mut damaged = sealed.clone();
+        damaged[3] ^= 1;
+        let table: [(&str, Vec<u8>); 4] = [
+            ("a byte changed", damaged),
+            ("cut short", sealed[..sealed.len() - 1].to_vec()),
+            ("empty", Vec::new()),
+            ("only a checksum", sealed[sealed.len() - 8..].to_vec()),
+        ];
+        for (name, bytes) in table {
+            assert!(unseal(bytes).is_none(), "{name}");
+        }
+    }
 
     #[test]
     fn sections_read_back_as_framed() {
