@@ -499,3 +499,23 @@ fn a_team_compound_names_the_teams_player_of_the_documents_year() {
         "Arsenal's striker of that year; undated, the compound would fit both and name neither"
     );
 }
+
+#[test]
+fn a_scorer_several_people_are_named_is_written_without_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("kamp.txt");
+    // Many Hernández in the shipped squads: none is the one the match tells of.
+    std::fs::write(
+        &report,
+        "Hernandez scoret 1-0 for Mexico i det 12. minutt.\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    assert!(extract(&[report.to_str().unwrap()], &out, &[])
+        .status
+        .success());
+    let goals = read(&out.join("goals.csv"));
+    assert_eq!(column(&goals, "scorer_id"), [""]);
+    assert_eq!(column(&goals, "scorer"), ["Hernandez"]);
+    assert_eq!(column(&goals, "scorer_how"), ["ambiguous"]);
+}

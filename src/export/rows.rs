@@ -111,11 +111,15 @@ pub struct GoalRow<'a> {
     pub added: Option<u16>,
     /// `first half`, `second half` or `extra time`, or empty without a minute.
     pub period: &'static str,
-    /// The scorer's gazetteer id; `|`-separated candidates when ambiguous; empty for a name the
-    /// gazetteers do not know.
+    /// The scorer's gazetteer id; empty for a name the gazetteers do not know and for one that
+    /// stays ambiguous (several people of that name could have scored).
     pub scorer_id: String,
     /// The scorer's name, the surface of an ambiguous or unknown name, or empty.
     pub scorer: std::borrow::Cow<'a, str>,
+    /// How the scorer was found: `linked` (one gazetteer person), `ambiguous` (a name several
+    /// people have, left without an id), `unknown name` (a name no gazetteer knows), or empty
+    /// when the report names no scorer.
+    pub scorer_how: &'static str,
     /// The gazetteer id of the team the goal counted for, or empty.
     pub team_id: &'a str,
     /// The team's name, or empty.
@@ -292,6 +296,13 @@ pub fn goal_rows<'a>(
     goals.enumerate().map(move |(n, goal)| {
         let mention = goal.scorer.map(|m| &analysis.recognition.mentions[m]);
         let (scorer_id, scorer) = person(gazetteer, text, mention, goal.name);
+        // Analysts count goals by scorer id: a list of namesakes there would credit each of them.
+        let (scorer_id, scorer_how) = match mention {
+            Some(mention) if mention.entity().is_some() => (scorer_id, "linked"),
+            Some(_) => (String::new(), "ambiguous"),
+            None if scorer.is_empty() => (scorer_id, ""),
+            None => (scorer_id, "unknown name"),
+        };
         let team = goal.team.map(|t| gazetteer.entity(t));
         let minute = goal.minute;
         let mut evidence: Vec<usize> = goal.evidence.iter().map(|s| s.index()).collect();
@@ -306,6 +317,7 @@ pub fn goal_rows<'a>(
             period: minute.map_or("", |m| m.period()),
             scorer_id,
             scorer,
+            scorer_how,
             team_id: team.map_or("", |t| t.id.as_str()),
             team: team.map_or("", |t| t.name.as_str()),
             kind: goal.kind.as_str(),
@@ -407,7 +419,7 @@ mod tests {
             (
                 "goals",
                 header::<GoalRow>(),
-                "doc_id,n,minute,minute_num,added,period,scorer_id,scorer,team_id,team,kind,score_after,sentence,evidence\n",
+                "doc_id,n,minute,minute_num,added,period,scorer_id,scorer,scorer_how,team_id,team,kind,score_after,sentence,evidence\n",
             ),
         ];
         for (file, header, expected) in table {
