@@ -78,8 +78,10 @@ mod tests {
         let built = Lexicon::from_embedded_files().unwrap();
         let bytes = write(&built, 7);
         let read_back = read(Cow::Owned(bytes.clone()), 7).expect("the same fingerprint");
-        assert_eq!(write(&read_back, 7), bytes);
+        // Its word index is a hash map, written back in another order: compare what it does.
         assert_eq!(read_back.rows(), built.rows());
+        let gazetteer = &crate::classify::testing::GAZETTEER;
+        assert!(crate::classify::check_examples(&read_back, gazetteer).is_empty());
         assert!(read(Cow::Owned(bytes), 8).is_none(), "another fingerprint");
     }
 }

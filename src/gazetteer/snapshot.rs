@@ -87,7 +87,14 @@ mod tests {
             .unwrap();
         let bytes = write(&built, 7);
         let read_back = read(Cow::Owned(bytes.clone()), 7).expect("the same fingerprint");
-        assert_eq!(write(&read_back, 7), bytes);
+        // Its descriptors are hash maps, which may be written back in another order: compare
+        // what it holds.
+        assert!(read_back.entities().eq(built.entities()));
+        assert_eq!(read_back.counts(), built.counts());
+        assert_eq!(read_back.shared_forms(), built.shared_forms());
+        let id = "player:a";
+        assert_eq!(read_back.index_of(id), built.index_of(id));
+        assert_eq!(read_back.is_first_name("Ola"), built.is_first_name("Ola"));
         assert!(read(Cow::Owned(bytes), 8).is_none(), "another fingerprint");
     }
 }
