@@ -399,6 +399,10 @@ mod tests {
         );
         assert_eq!(goals, ["41 Bendtner", "45+2 Ola Nordmann", "90+3 Moe"]);
         assert_eq!(consistent, Some(true));
+        // `str.` with no comma after it keeps the line whole and the goal a penalty.
+        let (goals, consistent) = summary("Mål: 1-0 Bendtner (str. 41), 1-1 Ola Nordmann (59).");
+        assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
+        assert_eq!(consistent, Some(true));
         // A goal told once with its scorer and once without, at the same minute, is one goal;
         // a penalty goal told without a minute takes the minute the penalty was given.
         let (goals, consistent) = summary(
