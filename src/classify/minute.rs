@@ -1,15 +1,18 @@
-//! Match minutes: the [`Minute`] type and the minute a sentence states, in digits or words, from a
-//! landmark of the match (`tre minutter etter pause`), in added time (`på overtid`, `90+2`) or
-//! extra time (`i ekstraomgangene`), or relative to the minute stated before (`tre minutter
-//! senere`).
+//! Match minutes: the [`Minute`] type and the minute a sentence states, in digits or words
+//! (`etter elleve minutters spill`, `i det tredje minutt`), from a landmark of the match (`tre
+//! minutter etter pause`, `ti minutter ut i andre omgang`, `med fem minutter igjen`), in added
+//! time (`på overtid`, `90+2`) or extra time (`i ekstraomgangene`), or relative to the minute
+//! stated before (`tre minutter senere`). A guess (`drøye 20 minutter`, `en halvtime`) is none.
 
 use crate::ids::SentenceId;
 use crate::segment::{Folded, Token, TokenKind};
 use crate::words::time::{
-    number_word_value, ADDED_TIME_REACH, ADDED_TIME_ROOTS, AFTER_LANDMARK, BEFORE_LANDMARK,
-    EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS, FIRST_PERIOD, FROM_KICK_OFF, FULL_TIME_LANDMARKS,
-    HALF_TIME_LANDMARKS, LATER_WORDS, MINUTE_HINTS, MINUTE_NOUNS, QUARTER_WORDS, SECOND_PERIOD,
-    STOPPAGE_PHRASES, THE_MINUTE,
+    number_word_value, ADDED_TIME_REACH, ADDED_TIME_ROOTS, AFTER_LANDMARK, APPROXIMATE_WORDS,
+    BEFORE_LANDMARK, EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS, FIRST_PERIOD, FROM_KICK_OFF,
+    FROM_WORDS, FULL_TIME_LANDMARKS, GENITIVE_MINUTE_NOUNS, HALF_ROOT, HALF_TIME_LANDMARKS,
+    INTO_PERIOD, LATER_WORDS, MINUTE_HINTS, MINUTE_NOUNS, ORDINAL_MINUTE_OPENERS, ORDINAL_WORDS,
+    PERIOD_PREPOSITIONS, PLAY_NOUNS, QUARTER_WORDS, REMAINING_VERBS, REMAINING_WORDS,
+    SECOND_PERIOD, STOPPAGE_PHRASES, TENS_WORDS, THE_MINUTE, WHOLE_MATCH,
 };
 use std::fmt;
 
@@ -30,6 +33,11 @@ const LAST_PLAUSIBLE_MINUTE: u16 = 130;
 const QUARTER: u16 = 15;
 /// How many words before `ekstraomgangene` an `i` may stand (`i den første ekstraomgangen`).
 const EXTRA_TIME_PREPOSITION_WORDS: usize = 3;
+/// The most minutes of added time a count may reach: `fire minutter på overtid` is 90+4, and
+/// `etter 93 minutter, på overtid` is no 90+93.
+const LONGEST_ADDED_TIME: u16 = 20;
+/// The length of a period of extra time (`fem minutter ut i andre ekstraomgang`: 110).
+const EXTRA_PERIOD: u16 = 15;
 
 /// The minute each sentence of a document states or is dated by (a live blog's line), for the
 /// sentences that have one.
@@ -149,6 +157,21 @@ pub(super) fn number_word(word: &str) -> Option<u16> {
     number_word_value(word).or_else(|| word.parse().ok())
 }
 
+/// The value of a count of minutes: a number word or digits, or tens alone or joined with a
+/// unit (`førti`, `tjuefem`: 40, 25), which real reports write out now and then.
+fn minute_count(word: &str) -> Option<u16> {
+    number_word(word).or_else(|| {
+        TENS_WORDS.iter().find_map(|&(tens, value)| {
+            let unit = word.strip_prefix(tens)?;
+            if unit.is_empty() {
+                return Some(value);
+            }
+            let unit = number_word_value(unit).filter(|u| (1..=9).contains(u))?;
+            Some(value + unit)
+        })
+    })
+}
+
 fn is_minute_noun(word: &str) -> bool {
     MINUTE_NOUNS.contains(&word)
 }
@@ -211,19 +234,92 @@ impl<'a> Words<'a> {
     /// The minute stated by the words from token `i`, in the first form that fits.
     fn minute_at(&self, i: usize, previous: Option<Minute>, fact_line: bool) -> Option<Minute> {
         self.ordinal_minute(i)
+            .or_else(|| self.ordinal_word_minute(i))
+            .or_else(|| self.numbered_minute(i))
             .or_else(|| self.added_time(i))
             .or_else(|| self.quarter(i))
             .or_else(|| self.counted_minutes(i, previous, fact_line))
             .or_else(|| self.the_minute_after(i, previous))
     }
 
-    /// "i det 56. minutt", "56. min."
+    /// "i det 56. minutt", "56. min.", "i det 3. minutt av andre omgang" (48)
     fn ordinal_minute(&self, i: usize) -> Option<Minute> {
         if self.tokens[i].kind != TokenKind::Ordinal || !is_minute_noun(self.word(i + 1)) {
             return None;
         }
         let n = self.word(i).trim_end_matches('.').parse().ok()?;
-        is_plausible(n).then(|| Minute::at(n))
+        is_plausible(n).then(|| self.minute_of_period(i, n))
+    }
+
+    /// "i det tredje minutt", "i kampens første minutt", "i det andre minuttet av overtiden"
+    /// (90+2); not "fra det første minuttet", the whole match.
+    fn ordinal_word_minute(&self, i: usize) -> Option<Minute> {
+        let &(_, n) = ORDINAL_WORDS.iter().find(|(w, _)| *w == self.word(i))?;
+        let opener = i.checked_sub(1).map(|k| self.word(k))?;
+        let from = i
+            .checked_sub(2)
+            .is_some_and(|k| FROM_WORDS.contains(&self.word(k)));
+        (is_minute_noun(self.word(i + 1)) && ORDINAL_MINUTE_OPENERS.contains(&opener) && !from)
+            .then(|| self.minute_of_period(i, n))
+    }
+
+    /// "i minutt 23", "i minutt 90+2": the minute noun before its number, as live reports write.
+    fn numbered_minute(&self, i: usize) -> Option<Minute> {
+        let numbered = i > 0
+            && self.word(i - 1) == EXTRA_TIME_PREPOSITION
+            && is_minute_noun(self.word(i))
+            && self.tokens.get(i + 1)?.kind == TokenKind::Number;
+        if !numbered {
+            return None;
+        }
+        let n = self.word(i + 1).parse().ok().filter(|n| is_plausible(*n))?;
+        self.added_time(i + 1).or(Some(Minute::at(n)))
+    }
+
+    /// Minute `n` (token `i`, its minute noun after it) of the period the words after the noun
+    /// name: "det 3. minutt av andre omgang" (48), "det andre minuttet av overtiden" (90+2); of
+    /// the match when they name none.
+    fn minute_of_period(&self, i: usize, n: u16) -> Minute {
+        self.minutes_into_added_time(i, n)
+            .or_else(|| {
+                let (start, length) = self.period_after(i + 2)?;
+                (n <= length).then(|| Minute::at(start + n))
+            })
+            .unwrap_or(Minute::at(n))
+    }
+
+    /// The period named after a preposition at token `k`: "i andre omgang", "av kampen".
+    fn period_after(&self, k: usize) -> Option<(u16, u16)> {
+        PERIOD_PREPOSITIONS
+            .contains(&self.word(k))
+            .then(|| self.period(k + 1))
+            .flatten()
+    }
+
+    /// The period named at token `k`, as its first minute's count and its length: `andre
+    /// omgang` (45, 45), `kampen` (0, 120), `ekstraomgangene` (90, 30), `den andre
+    /// ekstraomgangen` (105, 15). `omgangen` alone names no half.
+    fn period(&self, k: usize) -> Option<(u16, u16)> {
+        let k = if self.word(k) == "den" { k + 1 } else { k };
+        let (first, second) = (self.word(k), self.word(k + 1));
+        if WHOLE_MATCH.contains(&first) {
+            return Some((0, EXTRA_FULL_TIME));
+        }
+        let extra = |w: &str| EXTRA_TIME_ROOTS.iter().any(|root| w.starts_with(root));
+        if extra(first) {
+            return Some((FULL_TIME, EXTRA_FULL_TIME - FULL_TIME));
+        }
+        let half = second.starts_with(HALF_ROOT);
+        match (
+            FIRST_PERIOD.contains(&first),
+            SECOND_PERIOD.contains(&first),
+        ) {
+            (true, _) if half => Some((0, HALF_TIME)),
+            (_, true) if half => Some((HALF_TIME, HALF_TIME)),
+            (true, _) if extra(second) => Some((FULL_TIME, EXTRA_PERIOD)),
+            (_, true) if extra(second) => Some((EXTRA_HALF_TIME, EXTRA_PERIOD)),
+            _ => None,
+        }
     }
 
     /// "90+2", "(90+3)"
@@ -253,27 +349,41 @@ impl<'a> Words<'a> {
         )
     }
 
-    /// "etter 65 minutter" is absolute; "tre minutter senere" is relative to `previous`; "Johnsen
-    /// (41)" is a minute in a fact line.
+    /// "etter 65 minutter" and "etter elleve minutters spill" are absolute, "etter ti minutter av
+    /// andre omgang" counts from half time, "med fem minutter igjen" back from the end; "tre
+    /// minutter senere" is relative to `previous`; "Johnsen (41)" is a minute in a fact line.
     fn counted_minutes(
         &self,
         i: usize,
         previous: Option<Minute>,
         fact_line: bool,
     ) -> Option<Minute> {
-        let n = number_word(self.word(i)).filter(|n| is_plausible(*n))?;
-        if is_minute_noun(self.word(i + 1)) {
+        let n = minute_count(self.word(i)).filter(|n| is_plausible(*n))?;
+        let approximate = i > 0 && APPROXIMATE_WORDS.contains(&self.word(i - 1));
+        if approximate {
+            return None;
+        }
+        if let Some(after) = self.after_minute_noun(i + 1) {
             if let Some(minute) = self.minutes_into_added_time(i, n) {
                 return Some(minute);
             }
             if i > 0 && FROM_KICK_OFF.contains(&self.word(i - 1)) {
-                return Some(Minute::at(n));
+                return Some(self.count_into(after, n).unwrap_or(Minute::at(n)));
             }
-            let landmark = from_landmark(n, self.word(i + 2), self.word(i + 3), self.extra_end());
+            if INTO_PERIOD.contains(&self.word(after)) {
+                if let Some(minute) = self.count_into(after + 1, n) {
+                    return Some(minute);
+                }
+            }
+            if let Some(minute) = self.remaining(i, after, n) {
+                return Some(minute);
+            }
+            let landmark =
+                from_landmark(n, self.word(after), self.word(after + 1), self.extra_end());
             if landmark.is_some() {
                 return landmark;
             }
-            if LATER_WORDS.contains(&self.word(i + 2)) {
+            if LATER_WORDS.contains(&self.word(after)) {
                 if let Some(previous) = previous {
                     return Some(previous.later(n));
                 }
@@ -284,10 +394,58 @@ impl<'a> Words<'a> {
             .then(|| Minute::at(n))
     }
 
+    /// The token after the minute noun at `k` (`minutter`, or `minutters spill`), if one is
+    /// there: a genitive counts minutes only before a noun of play ("etter tre minutters
+    /// VAR-sjekk" is no minute).
+    fn after_minute_noun(&self, k: usize) -> Option<usize> {
+        let noun = self.word(k);
+        if is_minute_noun(noun) {
+            return Some(k + 1);
+        }
+        (GENITIVE_MINUTE_NOUNS.contains(&noun) && PLAY_NOUNS.contains(&self.word(k + 1)))
+            .then_some(k + 2)
+    }
+
+    /// `n` minutes into the period named after the preposition at token `k` ("i andre omgang":
+    /// 45 + n), when they fit in it.
+    fn count_into(&self, k: usize, n: u16) -> Option<Minute> {
+        let (start, length) = self.period_after(k)?;
+        (n <= length).then(|| Minute::at(start + n))
+    }
+
+    /// "med fem minutter igjen" (85), "fem minutter igjen til pause" (40), "da det gjenstod fem
+    /// minutter" (85): `n` minutes (token `i`, the words after its noun from `after`) before the
+    /// end of the match, of extra time, or of the first half when a half-time landmark or the
+    /// first half follows.
+    fn remaining(&self, i: usize, after: usize, n: u16) -> Option<Minute> {
+        let verb_before = i > 0 && REMAINING_VERBS.contains(&self.word(i - 1));
+        let (left, reach) = if REMAINING_WORDS.contains(&self.word(after)) {
+            (true, after + 1..=after + ADDED_TIME_REACH)
+        } else {
+            (verb_before, after..=after + ADDED_TIME_REACH - 1)
+        };
+        if !left {
+            return None;
+        }
+        let first_half = reach.into_iter().any(|k| {
+            HALF_TIME_LANDMARKS.contains(&self.word(k))
+                || FIRST_PERIOD.contains(&self.word(k)) && self.word(k + 1).starts_with(HALF_ROOT)
+        });
+        let end = if first_half {
+            HALF_TIME
+        } else {
+            self.extra_end().unwrap_or(FULL_TIME)
+        };
+        end.checked_sub(n).filter(|m| *m >= 1).map(Minute::at)
+    }
+
     /// "fire minutter på overtid", "med to minutter spilt av tilleggstida": `n` minutes (token
     /// `i`) into the added time of the second half, or of the first when a half-time landmark
     /// follows ("to minutter på overtid før pause").
     fn minutes_into_added_time(&self, i: usize, n: u16) -> Option<Minute> {
+        if n > LONGEST_ADDED_TIME {
+            return None;
+        }
         let reach = i + 2..=i + 1 + ADDED_TIME_REACH;
         let noun = reach.into_iter().find(|&k| {
             let word = self.word(k);
@@ -377,8 +535,72 @@ fn from_landmark(n: u16, relation: &str, landmark: &str, extra_end: Option<u16>)
 #[cfg(test)]
 mod tests {
     use super::super::tests::{check_labels, labels};
-    use super::{line_minute, minute_led};
-    use crate::segment::Segmented;
+    use super::{line_minute, minute_led, stated_minute, Minute};
+    use crate::segment::{Folded, Segmented};
+
+    /// The minute the first sentence of `text` states, counting from minute `previous`; `""`
+    /// for none.
+    fn minute_of(text: &str, previous: Option<u16>) -> String {
+        let document = Segmented::new(text).unwrap();
+        let sentence = &document.sentences[0];
+        let folded = Folded::of(text, sentence.span);
+        let tokens = document.tokens_of(sentence);
+        stated_minute(&folded, tokens, previous.map(Minute::at), false)
+            .map(|m| m.to_string())
+            .unwrap_or_default()
+    }
+
+    /// Ways real reports state a minute, by name: the sentence, the minute stated before it,
+    /// and the minute it states (`""`: none, for a vague time or a count that is no minute).
+    #[rustfmt::skip]
+    const REPORTED_MINUTES: &[(&str, &str, Option<u16>, &str)] = &[
+        ("genitive with play", "Etter elleve minutters spill headet Moe inn 1-0.", None, "11"),
+        ("genitive nynorsk", "Etter tolv minutts spel skåra Moe.", None, "12"),
+        ("genitive of another noun", "Etter tre minutters VAR-sjekk ble målet godkjent.", None, ""),
+        ("genitive as an adjective", "Det ble et fem minutters mareritt for Brann.", None, ""),
+        ("ordinal playing minute", "I det 80. spilleminutt satte Moe inn 2-1.", None, "80"),
+        ("ordinal word", "Allerede i det tredje minutt sendte Moe Brann i ledelsen.", None, "3"),
+        ("ordinal word of the match", "I kampens første minutt scoret Moe.", None, "1"),
+        ("ordinal word, the whole match", "Brann styrte fra det første minuttet.", None, ""),
+        ("ordinal word into added time", "I det andre minuttet av overtiden utlignet Moe.", None, "90+2"),
+        ("ordinal into the second half", "I det 3. minutt av andre omgang scoret Moe.", None, "48"),
+        ("ordinal past a half's length", "I det 47. minutt i andre omgang scoret Moe.", None, "47"),
+        ("noun before number", "Moe scoret i minutt 23.", None, "23"),
+        ("noun before added time", "Moe utlignet i minutt 90+3.", None, "90+3"),
+        ("tens and unit in words", "Moe scoret etter tjueto minutter.", None, "22"),
+        ("tens in words", "Etter førti minutter scoret Moe.", None, "40"),
+        ("counted into the second half", "Etter ti minutter av andre omgang scoret Moe.", None, "55"),
+        ("counted in the second half", "Etter fem minutter i andre omgang scoret Moe.", None, "50"),
+        ("counted into the second half, no etter", "Ti minutter inn i andre omgang scoret Moe.", None, "55"),
+        ("counted into extra time", "Fem minutter ut i ekstraomgangene scoret Moe.", None, "95"),
+        ("counted into the second extra period", "Fem minutter ut i den andre ekstraomgangen scoret Moe.", None, "110"),
+        ("counted past a half's length", "Etter 50 minutter i andre omgang scoret Moe.", None, "50"),
+        ("into an unnamed half", "Seks minutter ut i omgangen scoret Moe.", None, ""),
+        ("minutes left", "Med fem minutter igjen å spille scoret Moe.", None, "85"),
+        ("minutes left, nynorsk", "Med fem minutt att skåra Moe.", None, "85"),
+        ("minutes left of the first half", "Med fem minutter igjen av første omgang scoret Moe.", None, "40"),
+        ("minutes left to half time", "Med tre minutter igjen til pause scoret Moe.", None, "42"),
+        ("minutes that remained", "Da det gjenstod fire minutter, scoret Moe.", None, "86"),
+        ("the minute after", "Bare minuttet etter økte Moe til 2-0.", Some(23), "24"),
+        ("minutes later", "Tre minutter senere utlignet Moe.", Some(56), "59"),
+        ("before the pause", "Fem minutter før pause scoret Moe.", None, "40"),
+        ("after the rest", "Ti minutter etter hvilen scoret Moe.", None, "55"),
+        ("a long count is no added time", "Etter 93 minutter, på overtid, scoret Moe.", None, "93"),
+        ("a short time after", "Kort tid etter scoret Moe igjen.", Some(30), ""),
+        ("half an hour", "Etter en halvtime scoret Moe.", None, ""),
+        ("at the death", "På tampen scoret Moe.", None, ""),
+        ("a spell, not a minute", "Brann scoret tre mål på tolv minutter.", None, ""),
+        ("about, before the pause", "Knappe ti minutter før pause scoret Moe.", None, ""),
+        ("about, left", "Med drøye 20 minutter igjen scoret Moe.", None, ""),
+        ("about, later", "Drøye fem minutter senere utlignet Moe.", Some(56), ""),
+    ];
+
+    #[test]
+    fn minutes_as_reports_tell_them() {
+        for &(name, text, previous, expected) in REPORTED_MINUTES {
+            assert_eq!(minute_of(text, previous), expected, "{name}: {text:?}");
+        }
+    }
 
     #[test]
     fn live_blog_lines_start_with_a_minute() {

@@ -60,6 +60,31 @@ mod tests {
         vec![
             ("NUMBER_WORDS", numbers),
             ("MINUTE_NOUNS", time::MINUTE_NOUNS.to_vec()),
+            (
+                "GENITIVE_MINUTE_NOUNS",
+                time::GENITIVE_MINUTE_NOUNS.to_vec(),
+            ),
+            ("PLAY_NOUNS", time::PLAY_NOUNS.to_vec()),
+            ("APPROXIMATE_WORDS", time::APPROXIMATE_WORDS.to_vec()),
+            (
+                "TENS_WORDS",
+                time::TENS_WORDS.iter().map(|&(word, _)| word).collect(),
+            ),
+            (
+                "ORDINAL_WORDS",
+                time::ORDINAL_WORDS.iter().map(|&(word, _)| word).collect(),
+            ),
+            (
+                "ORDINAL_MINUTE_OPENERS",
+                time::ORDINAL_MINUTE_OPENERS.to_vec(),
+            ),
+            ("FROM_WORDS", time::FROM_WORDS.to_vec()),
+            ("REMAINING_WORDS", time::REMAINING_WORDS.to_vec()),
+            ("REMAINING_VERBS", time::REMAINING_VERBS.to_vec()),
+            ("INTO_PERIOD", time::INTO_PERIOD.to_vec()),
+            ("PERIOD_PREPOSITIONS", time::PERIOD_PREPOSITIONS.to_vec()),
+            ("HALF_ROOT", vec![time::HALF_ROOT]),
+            ("WHOLE_MATCH", time::WHOLE_MATCH.to_vec()),
             ("THE_MINUTE", vec![time::THE_MINUTE]),
             ("FROM_KICK_OFF", time::FROM_KICK_OFF.to_vec()),
             ("LATER_WORDS", time::LATER_WORDS.to_vec()),
