@@ -10,16 +10,17 @@ use crate::words::time::{
     number_word_value, ADDED_TIME_REACH, ADDED_TIME_ROOTS, AFTER_LANDMARK, APPROXIMATE_WORDS,
     BEFORE_LANDMARK, EXTRA_TIME_PREPOSITION, EXTRA_TIME_ROOTS, FIRST_PERIOD, FROM_KICK_OFF,
     FROM_WORDS, FULL_TIME_LANDMARKS, GENITIVE_MINUTE_NOUNS, HALF_ROOT, HALF_TIME_LANDMARKS,
-    INTO_PERIOD, LATER_WORDS, MINUTE_HINTS, MINUTE_NOUNS, ORDINAL_MINUTE_OPENERS, ORDINAL_WORDS,
-    PERIOD_PREPOSITIONS, PLAY_NOUNS, QUARTER_WORDS, REMAINING_VERBS, REMAINING_WORDS,
-    SECOND_PERIOD, STOPPAGE_PHRASES, TENS_WORDS, THE_MINUTE, WHOLE_MATCH,
+    IMPERSONAL_SUBJECT, INTO_PERIOD, LATER_WORDS, MINUTE_HINTS, MINUTE_NOUNS, ONLY_WORDS,
+    ORDINAL_MINUTE_OPENERS, ORDINAL_WORDS, PERIOD_PREPOSITIONS, PLAY_NOUNS, QUARTER_WORDS,
+    REMAINING_VERBS, REMAINING_WORDS, SECOND_PERIOD, STOPPAGE_PHRASES, TENS_WORDS, THE_MINUTE,
+    TOOK_WORDS, WHOLE_MATCH,
 };
 use std::fmt;
 
 /// The end of the first half: the second half counts from it, and added time may follow it.
 const HALF_TIME: u16 = 45;
 /// The end of normal time, where `på overtid` places an event.
-const FULL_TIME: u16 = 90;
+pub(crate) const FULL_TIME: u16 = 90;
 /// The end of the first period of extra time.
 const EXTRA_HALF_TIME: u16 = 105;
 /// The end of extra time: no landmark counts past it.
@@ -40,24 +41,52 @@ const LONGEST_ADDED_TIME: u16 = 20;
 const EXTRA_PERIOD: u16 = 15;
 
 /// The minute each sentence of a document states or is dated by (a live blog's line), for the
-/// sentences that have one.
+/// sentences that have one; with the last minute it states when it states several.
 ///
 /// Only those are held, in sentence order: most sentences state no minute, and a table of every
 /// sentence's is alive from classification to the match facts with every other stage's results.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct StatedMinutes(Vec<(SentenceId, Minute)>);
+pub struct StatedMinutes(Vec<(SentenceId, SentenceMinutes)>);
 
 impl StatedMinutes {
     /// The minute of `sentence`, if it states one or is dated by one.
     pub fn get(&self, sentence: SentenceId) -> Option<Minute> {
+        self.find(sentence).map(|m| m.first)
+    }
+
+    /// The last minute `sentence` states, where its story ends ("Haalands scoring kom i det 71.
+    /// minutt, og Danmark tok ledelsen ti minutter senere": 81), if it states one.
+    pub fn last(&self, sentence: SentenceId) -> Option<Minute> {
+        self.find(sentence).map(|m| m.last)
+    }
+
+    fn find(&self, sentence: SentenceId) -> Option<SentenceMinutes> {
         let at = self.0.binary_search_by_key(&sentence, |&(s, _)| s).ok()?;
         Some(self.0[at].1)
     }
 
-    /// Adds the minute of the sentence after the last one added, if it has one.
-    pub(super) fn push(&mut self, sentence: SentenceId, minute: Option<Minute>) {
+    /// Adds the minutes of the sentence after the last one added, if it has one.
+    pub(super) fn push(&mut self, sentence: SentenceId, minutes: Option<SentenceMinutes>) {
         debug_assert!(self.0.last().is_none_or(|&(last, _)| last < sentence));
-        self.0.extend(minute.map(|minute| (sentence, minute)));
+        self.0.extend(minutes.map(|minutes| (sentence, minutes)));
+    }
+}
+
+/// The minutes one sentence states: the first dates its events, and the last is where its story
+/// ends, for a relative minute or a goal of the sentences after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct SentenceMinutes {
+    pub(super) first: Minute,
+    pub(super) last: Minute,
+}
+
+impl SentenceMinutes {
+    /// A sentence of one minute.
+    pub(super) fn one(minute: Minute) -> SentenceMinutes {
+        SentenceMinutes {
+            first: minute,
+            last: minute,
+        }
     }
 }
 
@@ -180,14 +209,25 @@ fn is_plausible(minute: u16) -> bool {
     (1..=LAST_PLAUSIBLE_MINUTE).contains(&minute)
 }
 
-/// The minute a sentence states, if any; relative minutes count from `previous`. In a fact line
-/// (`Mål: 1-0 Johnsen (41)`) a number in brackets is a minute.
+/// The minute stated last before a sentence, and whether it was stated close by, with no blank
+/// line between: "Det tok bare to minutter før" counts from it then, and from kick-off after a
+/// lead's minutes.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Previous {
+    pub(super) minute: Option<Minute>,
+    pub(super) in_paragraph: bool,
+}
+
+/// The minutes a sentence states, if any: the first and the last; relative minutes count from
+/// the minute stated before the sentence, or before them in the sentence. In a fact line (`Mål:
+/// 1-0 Johnsen (41)`) a number in brackets is a minute.
 pub(super) fn stated_minute(
     folded: &Folded,
     tokens: &[Token],
-    previous: Option<Minute>,
+    before: Previous,
     fact_line: bool,
-) -> Option<Minute> {
+) -> Option<SentenceMinutes> {
+    let previous = before.minute;
     let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
         return None;
     };
@@ -195,32 +235,57 @@ pub(super) fn stated_minute(
     if !MINUTE_HINTS.iter().any(|hint| sentence.contains(hint)) {
         return None;
     }
-    let words = Words { folded, tokens };
+    let words = Words {
+        folded,
+        tokens,
+        previous,
+        previous_in_paragraph: before.in_paragraph,
+    };
     // "på overtid" yields to an exact added-time minute later in the sentence.
     let mut stoppage = None;
+    let mut stated: Option<SentenceMinutes> = None;
     for i in 0..tokens.len() {
-        if let Some(minute) = words.minute_at(i, previous, fact_line) {
-            return Some(minute);
+        let counted_from = stated.map(|s| s.last).or(previous);
+        if let Some(minute) = words.minute_at(i, counted_from, fact_line) {
+            stated = Some(match stated {
+                Some(SentenceMinutes { first, .. }) => SentenceMinutes {
+                    first,
+                    last: minute,
+                },
+                None => SentenceMinutes::one(minute),
+            });
         }
         if words.starts_stoppage(i) {
-            stoppage = Some(Minute::stoppage(FULL_TIME, None));
+            let period_end = if words.names_first_half() {
+                HALF_TIME
+            } else {
+                FULL_TIME
+            };
+            stoppage = Some(Minute::stoppage(period_end, None));
         }
     }
+    if stated.is_some() {
+        return stated;
+    }
     // Extra time without a minute: its span; "på overtid" there is the end of that span.
-    match (words.extra_time(), stoppage) {
+    let minute = match (words.extra_time(), stoppage) {
         (Some((_, last)), Some(_)) => Some(Minute::stoppage(last, None)),
         (Some((first, last)), None) => Some(Minute {
             until: Some(last),
             ..Minute::at(first)
         }),
         (None, stoppage) => stoppage,
-    }
+    };
+    minute.map(SentenceMinutes::one)
 }
 
-/// The case-folded words of a sentence, by token index; `""` past either end.
+/// The case-folded words of a sentence, by token index; `""` past either end; and the minute
+/// stated before the sentence, which says what part of the match it is in.
 struct Words<'a> {
     folded: &'a Folded,
     tokens: &'a [Token],
+    previous: Option<Minute>,
+    previous_in_paragraph: bool,
 }
 
 impl<'a> Words<'a> {
@@ -336,7 +401,7 @@ impl<'a> Words<'a> {
             .then(|| Minute::stoppage(regular, added))
     }
 
-    /// "kvarteret før slutt": a quarter of an hour from a landmark.
+    /// "kvarteret før slutt", "med et kvarter igjen": a quarter of an hour from a landmark.
     fn quarter(&self, i: usize) -> Option<Minute> {
         if !QUARTER_WORDS.contains(&self.word(i)) {
             return None;
@@ -345,8 +410,9 @@ impl<'a> Words<'a> {
             QUARTER,
             self.word(i + 1),
             self.word(i + 2),
-            self.extra_end(),
+            self.match_end(),
         )
+        .or_else(|| self.remaining(i, i + 1, QUARTER))
     }
 
     /// "etter 65 minutter" and "etter elleve minutters spill" are absolute, "etter ti minutter av
@@ -370,6 +436,20 @@ impl<'a> Words<'a> {
             if i > 0 && FROM_KICK_OFF.contains(&self.word(i - 1)) {
                 return Some(self.count_into(after, n).unwrap_or(Minute::at(n)));
             }
+            if self.took(i) && self.count_into(after, n).is_some() {
+                return self.count_into(after, n);
+            }
+            if self.took(i) && BEFORE_LANDMARK.contains(&self.word(after)) {
+                // From the moment told just before, or from kick-off when none was told;
+                // after a minute told further back (a lead's, or one before "i pausen") it
+                // is not known from what.
+                let counted = match previous {
+                    Some(previous) if self.previous_in_paragraph => Some(previous.later(n)),
+                    Some(_) => None,
+                    None => Some(Minute::at(n)),
+                };
+                return counted;
+            }
             if INTO_PERIOD.contains(&self.word(after)) {
                 if let Some(minute) = self.count_into(after + 1, n) {
                     return Some(minute);
@@ -379,7 +459,7 @@ impl<'a> Words<'a> {
                 return Some(minute);
             }
             let landmark =
-                from_landmark(n, self.word(after), self.word(after + 1), self.extra_end());
+                from_landmark(n, self.word(after), self.word(after + 1), self.match_end());
             if landmark.is_some() {
                 return landmark;
             }
@@ -404,6 +484,19 @@ impl<'a> Words<'a> {
         }
         (GENITIVE_MINUTE_NOUNS.contains(&noun) && PLAY_NOUNS.contains(&self.word(k + 1)))
             .then_some(k + 2)
+    }
+
+    /// Whether the count at token `i` is of an impersonal `det tok` ("Det tok bare ni minutter
+    /// før", "Der tok det elleve minutter før").
+    fn took(&self, i: usize) -> bool {
+        let mut k = i;
+        while k > 0 && ONLY_WORDS.contains(&self.word(k - 1)) {
+            k -= 1;
+        }
+        let before = |n: usize| k.checked_sub(n).map_or("", |b| self.word(b));
+        let (one, two) = (before(1), before(2));
+        TOOK_WORDS.contains(&one) && two == IMPERSONAL_SUBJECT
+            || one == IMPERSONAL_SUBJECT && TOOK_WORDS.contains(&two)
     }
 
     /// `n` minutes into the period named after the preposition at token `k` ("i andre omgang":
@@ -434,7 +527,7 @@ impl<'a> Words<'a> {
         let end = if first_half {
             HALF_TIME
         } else {
-            self.extra_end().unwrap_or(FULL_TIME)
+            self.match_end().unwrap_or(FULL_TIME)
         };
         end.checked_sub(n).filter(|m| *m >= 1).map(Minute::at)
     }
@@ -481,6 +574,34 @@ impl<'a> Words<'a> {
     /// The last minute of the period of extra time the sentence is in, if it is in one.
     fn extra_end(&self) -> Option<u16> {
         self.extra_time().map(|(_, last)| last)
+    }
+
+    /// The end of the match `før slutt` counts back from, when it is not full time: the end of
+    /// the period of extra time the sentence names, or of extra time when the story is already
+    /// in it ("Der slo Benfica til etter 104 minutter. ... fire minutter før slutt": 116).
+    fn match_end(&self) -> Option<u16> {
+        let in_extra_time = self
+            .previous
+            .is_some_and(|p| p.regular > FULL_TIME || p.until.is_some());
+        self.extra_end()
+            .or(in_extra_time.then_some(EXTRA_FULL_TIME))
+    }
+
+    /// Whether the sentence places itself in the first half: `i første omgang`, `før pause`, or
+    /// `omgangen` when the minute stated before is in the first half ("Etter 31 minutter ... Men
+    /// på overtid av omgangen kom utligningen": 45+).
+    fn names_first_half(&self) -> bool {
+        let first_half_before = self.previous.is_some_and(|p| p.regular <= HALF_TIME);
+        (0..self.tokens.len()).any(|k| {
+            let (word, next) = (self.word(k), self.word(k + 1));
+            FIRST_PERIOD.contains(&word) && next.starts_with(HALF_ROOT)
+                || BEFORE_LANDMARK.contains(&word) && HALF_TIME_LANDMARKS.contains(&next)
+                || word.starts_with(HALF_ROOT)
+                    && first_half_before
+                    && !k
+                        .checked_sub(1)
+                        .is_some_and(|b| SECOND_PERIOD.contains(&self.word(b)))
+        })
     }
 
     /// `i ekstraomgangene` (91-120), `i den første ekstraomgangen` (91-105), `i andre
@@ -535,7 +656,7 @@ fn from_landmark(n: u16, relation: &str, landmark: &str, extra_end: Option<u16>)
 #[cfg(test)]
 mod tests {
     use super::super::tests::{check_labels, labels};
-    use super::{line_minute, minute_led, stated_minute, Minute};
+    use super::{line_minute, minute_led, stated_minute, Minute, Previous};
     use crate::segment::{Folded, Segmented};
 
     /// The minute the first sentence of `text` states, counting from minute `previous`; `""`
@@ -545,8 +666,12 @@ mod tests {
         let sentence = &document.sentences[0];
         let folded = Folded::of(text, sentence.span);
         let tokens = document.tokens_of(sentence);
-        stated_minute(&folded, tokens, previous.map(Minute::at), false)
-            .map(|m| m.to_string())
+        let before = Previous {
+            minute: previous.map(Minute::at),
+            in_paragraph: true,
+        };
+        stated_minute(&folded, tokens, before, false)
+            .map(|m| m.first.to_string())
             .unwrap_or_default()
     }
 
@@ -590,6 +715,19 @@ mod tests {
         ("half an hour", "Etter en halvtime scoret Moe.", None, ""),
         ("at the death", "På tampen scoret Moe.", None, ""),
         ("a spell, not a minute", "Brann scoret tre mål på tolv minutter.", None, ""),
+        ("it took, from kick-off", "Det tok bare ni minutter før Moe scoret.", None, "9"),
+        ("it took, from the last goal", "Det tok bare to minutter før Brann ledet igjen.", Some(71), "73"),
+        ("it took, into a half", "Det tok tre minutter av andre omgang før Moe scoret.", None, "48"),
+        ("it took, inverted", "Der tok det elleve minutter før Moe scoret.", None, "11"),
+        ("he took, from his coming on", "Innbytteren tok bare fem minutter før han scoret.", None, ""),
+        ("added time of the first half", "Moe utlignet på overtid i første omgang.", None, "45+"),
+        ("added time before the pause", "På overtid før pause scoret Moe.", None, "45+"),
+        ("added time of the half we are in", "Men på overtid av omgangen kom utligningen.", Some(31), "45+"),
+        ("added time of the match", "Men på overtid av omgangen kom utligningen.", Some(80), "90+"),
+        ("before the end of extra time", "Fire minutter før slutt nikket Moe inn 2-1.", Some(104), "116"),
+        ("before the end of normal time", "Fire minutter før slutt nikket Moe inn 2-1.", Some(60), "86"),
+        ("a quarter left", "Med et kvarter igjen utlignet Moe.", None, "75"),
+        ("two minutes in a sentence, the first", "Moe scoret i det 71. minutt, og Berg økte ti minutter senere.", None, "71"),
         ("about, before the pause", "Knappe ti minutter før pause scoret Moe.", None, ""),
         ("about, left", "Med drøye 20 minutter igjen scoret Moe.", None, ""),
         ("about, later", "Drøye fem minutter senere utlignet Moe.", Some(56), ""),
@@ -600,6 +738,27 @@ mod tests {
         for &(name, text, previous, expected) in REPORTED_MINUTES {
             assert_eq!(minute_of(text, previous), expected, "{name}: {text:?}");
         }
+    }
+
+    #[test]
+    fn the_last_of_several_minutes_is_where_the_story_stands() {
+        let document = Segmented::new(
+            "Moe scoret i det 71. minutt, og Berg økte ti minutter senere, og fem minutter senere Nord.",
+        )
+        .unwrap();
+        let sentence = &document.sentences[0];
+        let folded = Folded::of(document.text, sentence.span);
+        let minutes = stated_minute(
+            &folded,
+            document.tokens_of(sentence),
+            Previous::default(),
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            (minutes.first.to_string(), minutes.last.to_string()),
+            ("71".into(), "86".into())
+        );
     }
 
     #[test]

@@ -326,6 +326,44 @@ mod tests {
         assert_eq!(consistent, Some(true));
     }
 
+    /// How a goal's minute is carried between the sentences that tell it, by name: the report
+    /// and the goals expected ("minute scorer").
+    #[rustfmt::skip]
+    const CARRIED_MINUTES: &[(&str, &str, &[&str])] = &[
+        ("a penalty's minute, sentences before its goal",
+         "Rosenborg - Molde 1-0\nI det 71. minutt ble Aursnes revet ned i feltet, men dommeren lot spillet gå.\n\
+          Etter en lang VAR-sjekk ble det straffe.\nAursnes satte straffen sikkert i mål.",
+         &["71 Aursnes"]),
+        ("a lead's penalty goal, the penalty told next",
+         "Rosenborg - Molde 1-0\nMolde tapte da Aursnes var iskald fra ellevemeteren.\n\
+          Dommeren pekte på straffemerket etter 88 minutter.",
+         &["88 Aursnes"]),
+        ("the last of two minutes dates the goal told next",
+         "Rosenborg - Molde 1-1\nBendtner scoret i det 30. minutt, og ti minutter senere fikk Molde corner.\n\
+          Aursnes stanget ballen i mål.",
+         &["30 Bendtner", "40 Aursnes"]),
+        ("a lead's added time and the narrative's minute are one goal",
+         "Rosenborg - Molde 1-0\nBendtner scoret på overtid.\n\nI det andre minuttet av overtiden scoret Bendtner.",
+         &["90+2 Bendtner"]),
+        ("a lead's added time and the narrative's minute past 90 are one goal",
+         "Rosenborg - Molde 1-0\nBendtner scoret på overtid.\n\nI det 92. minutt scoret Bendtner.",
+         &["92 Bendtner"]),
+        ("a lead's round minute and the narrative's, a minute apart, are one goal",
+         "Rosenborg - Molde 1-0\nBendtner scoret et kvarter før slutt.\n\nI det 74. minutt scoret Bendtner.",
+         &["75 Bendtner"]),
+        ("the same scorer two minutes apart scored twice",
+         "Rosenborg - Molde 2-0\nBendtner scoret etter 72 minutter.\n\nI det 74. minutt scoret Bendtner igjen.",
+         &["72 Bendtner", "74 Bendtner"]),
+    ];
+
+    #[test]
+    fn minutes_carried_between_sentences() {
+        for &(name, text, expected) in CARRIED_MINUTES {
+            let (goals, _) = summary(text);
+            assert_eq!(goals, expected, "{name}");
+        }
+    }
+
     #[test]
     fn a_goal_told_without_its_scorer_beyond_the_score_is_a_retelling() {
         let (goals, consistent) = summary(

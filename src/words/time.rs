@@ -136,6 +136,19 @@ pub(crate) const ORDINAL_MINUTE_OPENERS: &[&str] = &["det", "kampens"];
 /// moment: `fra det første minuttet` (the whole match), Nynorsk `frå`; whole words.
 pub(crate) const FROM_WORDS: &[&str] = &["fra", "frå"];
 
+/// `det tok n minutter før`: the verb of a count of the minutes until something happened (from
+/// kick-off, or from the minute stated before: "Det tok bare to minutter før HamKam var i front
+/// igjen"); only impersonal (`det tok`, `tok det`), since "Innbytteren tok fem minutter på å
+/// score" counts from his coming on; whole words.
+pub(crate) const TOOK_WORDS: &[&str] = &["tok", "tog"];
+
+/// The impersonal subject next to one of [`TOOK_WORDS`]: `det tok`, `tok det`; a whole word.
+pub(crate) const IMPERSONAL_SUBJECT: &str = "det";
+
+/// The words that may stand between `det tok` and its count: `det tok bare ni minutter`,
+/// Nynorsk `berre`; whole words.
+pub(crate) const ONLY_WORDS: &[&str] = &["bare", "berre", "kun"];
+
 /// The words after `n minutter` that count back from the end of the match or the half: `med fem
 /// minutter igjen` (85), Nynorsk `med fem minutt att`, `fem minutter igjen til pause` (40);
 /// whole words.
