@@ -351,6 +351,10 @@ mod tests {
         ("a lead's round minute and the narrative's, a minute apart, are one goal",
          "Rosenborg - Molde 1-0\nBendtner scoret et kvarter før slutt.\n\nI det 74. minutt scoret Bendtner.",
          &["75 Bendtner"]),
+        ("an unnamed goal is not a named one told before a goal dated before it",
+         "Molde - Rosenborg 1-1\nMolde tok ledelsen like før pause, da Aursnes headet inn.\n\
+          Bendtner utlignet for Rosenborg etter 60 minutter.\n\nI det 71. minutt scoret Molde igjen.",
+         &[" Aursnes", "60 Bendtner", "71 "]),
         ("the same scorer two minutes apart scored twice",
          "Rosenborg - Molde 2-0\nBendtner scoret etter 72 minutter.\n\nI det 74. minutt scoret Bendtner igjen.",
          &["72 Bendtner", "74 Bendtner"]),

@@ -404,10 +404,26 @@ pub(super) fn merge_retold(goals: &mut Vec<Goal>, team: EntityId, stated: usize)
                     && goals[g].minute.is_none()
             })
         };
+        // A goal told before, with a goal dated earlier than `told` told between them, is not
+        // `told`: the story would have told it out of order ("Højlund scoret like før pause.
+        // Sørloth utlignet etter 60 minutter. Scoringen kom i det 71. minutt").
+        let minute = goals[anonymous].minute;
+        let in_order = |named: usize| {
+            !goals.iter().any(|g| {
+                (goals[named].sentence..told_at).contains(&g.sentence)
+                    && g.minute
+                        .zip(minute)
+                        .is_some_and(|(m, told)| m.regular < told.regular)
+            })
+        };
         let named = candidates()
             .filter(|&g| goals[g].sentence > told_at)
             .min_by_key(|&g| goals[g].sentence)
-            .or_else(|| candidates().max_by_key(|&g| goals[g].sentence));
+            .or_else(|| {
+                candidates()
+                    .max_by_key(|&g| goals[g].sentence)
+                    .filter(|&g| in_order(g))
+            });
         let Some(named) = named else {
             return;
         };
