@@ -71,6 +71,7 @@ mod with_model;
 
 pub use examples::{check_examples, rows_matching, ExampleProblem};
 pub use lexicon::{CueRow, Lexicon};
+pub(crate) use minute::FULL_TIME;
 pub use minute::{Minute, StatedMinutes};
 pub use model::Model;
 pub(crate) use unknown_name::{fullest_name, is_name_word, written_inside_a_sentence};
@@ -83,7 +84,7 @@ use crate::span::Span;
 use actor::Attribution;
 use cue::CueTarget;
 use layout::{blank_line_between, is_headline};
-use minute::{line_minute, minute_led, stated_minute};
+use minute::{line_minute, minute_led, stated_minute, Previous, SentenceMinutes};
 use model::{Features, Vocabulary};
 use rustc_hash::FxHashMap;
 use score_state::{in_background, tells_result, ScoreState};
@@ -346,6 +347,8 @@ struct Running {
     told: Vec<(SentenceId, EventKind)>,
     /// The minute stated last: relative minutes count from it.
     last_minute: Option<Minute>,
+    /// The sentence that stated it.
+    last_minute_sentence: Option<usize>,
     /// The first mention of the next sentence (mentions come in sentence order).
     mention_start: usize,
     /// The mentions of the sentence before, as positions in [`Recognition::mentions`].
@@ -500,19 +503,31 @@ impl<'a> Classifier<'a> {
         if self.live_blog && self.starts_line(index) {
             running.line_minute = line_minute(self.text, scope.tokens);
         }
-        let minute = stated_minute(&scope.folded, scope.tokens, running.last_minute, fact_line)
-            .or(running.minute_before_colon.take())
-            .or(running.line_minute);
-        running.minutes.push(SentenceId::new(index), minute);
-        if minute.is_some() {
-            running.last_minute = minute;
+        // The sentence's events take the first minute it states; what follows counts from, or
+        // is dated by, the last ("i det 71. minutt, ... ti minutter senere": 81).
+        let before_colon = running.minute_before_colon.take();
+        let previous = Previous {
+            minute: running.last_minute,
+            in_paragraph: running.last_minute_sentence.is_some_and(|s| {
+                !blank_line_between(self.text, &self.sentences[s], &self.sentences[index])
+            }),
+        };
+        let minutes =
+            stated_minute(&scope.folded, scope.tokens, previous, fact_line).or(before_colon
+                .or(running.line_minute)
+                .map(SentenceMinutes::one));
+        running.minutes.push(SentenceId::new(index), minutes);
+        let minute = minutes.map(|m| m.first);
+        if let Some(minutes) = minutes {
+            running.last_minute = Some(minutes.last);
+            running.last_minute_sentence = Some(index);
         }
         let ends_with_colon = scope
             .tokens
             .last()
             .is_some_and(|t| &self.text[t.span()] == ":");
         if ends_with_colon && !fact_line {
-            running.minute_before_colon = minute;
+            running.minute_before_colon = minutes.map(|m| m.last);
         }
         let found;
         let hits: &[(usize, Span)] = match &self.for_model {

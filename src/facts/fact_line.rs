@@ -80,9 +80,12 @@ impl Evidence<'_> {
                 .position(|m| m.span.start() >= name.start() && m.span.end() <= name.end())
                 .map(MentionId::new)
         });
+        // An abbreviation keeps its stop (`str.`); the marks are written without it.
         let marked = |marks: &[&str]| {
-            part.iter()
-                .any(|t| marks.contains(&text[t.span()].to_lowercase().as_str()))
+            part.iter().any(|t| {
+                let word = text[t.span()].trim_end_matches('.').to_lowercase();
+                marks.contains(&word.as_str())
+            })
         };
         let (penalty, own_goal) = (marked(PENALTY_MARKS), marked(OWN_GOAL_PHRASES));
         Goal {

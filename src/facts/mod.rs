@@ -326,6 +326,48 @@ mod tests {
         assert_eq!(consistent, Some(true));
     }
 
+    /// How a goal's minute is carried between the sentences that tell it, by name: the report
+    /// and the goals expected ("minute scorer").
+    #[rustfmt::skip]
+    const CARRIED_MINUTES: &[(&str, &str, &[&str])] = &[
+        ("a penalty's minute, sentences before its goal",
+         "Rosenborg - Molde 1-0\nI det 71. minutt ble Aursnes revet ned i feltet, men dommeren lot spillet gå.\n\
+          Etter en lang VAR-sjekk ble det straffe.\nAursnes satte straffen sikkert i mål.",
+         &["71 Aursnes"]),
+        ("a lead's penalty goal, the penalty told next",
+         "Rosenborg - Molde 1-0\nMolde tapte da Aursnes var iskald fra ellevemeteren.\n\
+          Dommeren pekte på straffemerket etter 88 minutter.",
+         &["88 Aursnes"]),
+        ("the last of two minutes dates the goal told next",
+         "Rosenborg - Molde 1-1\nBendtner scoret i det 30. minutt, og ti minutter senere fikk Molde corner.\n\
+          Aursnes stanget ballen i mål.",
+         &["30 Bendtner", "40 Aursnes"]),
+        ("a lead's added time and the narrative's minute are one goal",
+         "Rosenborg - Molde 1-0\nBendtner scoret på overtid.\n\nI det andre minuttet av overtiden scoret Bendtner.",
+         &["90+2 Bendtner"]),
+        ("a lead's added time and the narrative's minute past 90 are one goal",
+         "Rosenborg - Molde 1-0\nBendtner scoret på overtid.\n\nI det 92. minutt scoret Bendtner.",
+         &["92 Bendtner"]),
+        ("a lead's round minute and the narrative's, a minute apart, are one goal",
+         "Rosenborg - Molde 1-0\nBendtner scoret et kvarter før slutt.\n\nI det 74. minutt scoret Bendtner.",
+         &["75 Bendtner"]),
+        ("an unnamed goal is not a named one told before a goal dated before it",
+         "Molde - Rosenborg 1-1\nMolde tok ledelsen like før pause, da Aursnes headet inn.\n\
+          Bendtner utlignet for Rosenborg etter 60 minutter.\n\nI det 71. minutt scoret Molde igjen.",
+         &[" Aursnes", "60 Bendtner", "71 "]),
+        ("the same scorer two minutes apart scored twice",
+         "Rosenborg - Molde 2-0\nBendtner scoret etter 72 minutter.\n\nI det 74. minutt scoret Bendtner igjen.",
+         &["72 Bendtner", "74 Bendtner"]),
+    ];
+
+    #[test]
+    fn minutes_carried_between_sentences() {
+        for &(name, text, expected) in CARRIED_MINUTES {
+            let (goals, _) = summary(text);
+            assert_eq!(goals, expected, "{name}");
+        }
+    }
+
     #[test]
     fn a_goal_told_without_its_scorer_beyond_the_score_is_a_retelling() {
         let (goals, consistent) = summary(
@@ -398,6 +440,10 @@ mod tests {
             "Mål: 1-0 Bendtner (str., 41), 1-1 Ola Nordmann (selvmål, 45+2), 2-1 Moe (90+3).",
         );
         assert_eq!(goals, ["41 Bendtner", "45+2 Ola Nordmann", "90+3 Moe"]);
+        assert_eq!(consistent, Some(true));
+        // `str.` with no comma after it keeps the line whole and the goal a penalty.
+        let (goals, consistent) = summary("Mål: 1-0 Bendtner (str. 41), 1-1 Ola Nordmann (59).");
+        assert_eq!(goals, ["41 Bendtner", "59 Ola Nordmann"]);
         assert_eq!(consistent, Some(true));
         // A goal told once with its scorer and once without, at the same minute, is one goal;
         // a penalty goal told without a minute takes the minute the penalty was given.

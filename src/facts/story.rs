@@ -3,7 +3,7 @@
 
 use super::{Evidence, Goal, GoalKind};
 use crate::classify::layout::blank_line_between;
-use crate::classify::{Event, EventKind, Minute};
+use crate::classify::{Event, EventKind, Minute, FULL_TIME};
 use crate::ids::{EntityId, MentionId, SentenceId};
 use crate::segment::parse_score;
 use crate::words::actors::OWN_GOAL_PHRASES;
@@ -11,16 +11,18 @@ use crate::words::names::QUOTE_OPENERS;
 use crate::words::results::EARLIER_MATCH_PHRASES;
 use std::collections::HashMap;
 
+/// The most minutes of added time after full time a retelling may write as a minute past it
+/// (`på overtid` and `i det 92. minutt`).
+const LONGEST_ADDED_TIME: u16 = 15;
+
+/// How many sentences before a penalty goal may tell its penalty: the foul, the referee's call
+/// or the VAR check, the taker stepping up.
+const PENALTY_TOLD_IN: usize = 3;
+
 impl Evidence<'_> {
     /// The goal events of the story, one goal per goal however often it is told, in story order.
     pub(super) fn story_goals(&self) -> Vec<Goal> {
         let context = &self.recognition.context;
-        // A penalty goal told without a minute (a lead) happened when the penalty was given.
-        let penalty_minute = self
-            .events
-            .iter()
-            .filter(|e| e.kind == EventKind::Penalty)
-            .find_map(|e| e.minute);
         let mut story = StoryGoals::default();
         let goals = self.events.iter().filter(|e| e.kind == EventKind::Goal);
         // A goal told in a quote is a player's or coach's retelling ("– Vi sov da de scoret"); one
@@ -29,14 +31,16 @@ impl Evidence<'_> {
         for event in goals.filter(of_this_match) {
             let penalty = self.in_sentence(event.sentence, EventKind::Penalty);
             let mut evidence = vec![event.sentence];
-            let minute = event
-                .minute
-                .or(if penalty { penalty_minute } else { None })
-                .or_else(|| {
-                    let (minute, sentence) = self.minute_just_before(event.sentence)?;
-                    evidence.push(sentence);
-                    Some(minute)
-                });
+            let carried = if penalty {
+                self.penalty_minute(event.sentence)
+            } else {
+                self.minute_just_before(event.sentence)
+            };
+            let minute = event.minute.or_else(|| {
+                let (minute, sentence) = carried?;
+                evidence.push(sentence);
+                Some(minute)
+            });
             let (mut actor, mut name, mut team) = (event.actor, event.name, event.team);
             // A goal credited to a third team is from another match (a record, a recalled game)
             // when the sentence names a third team; else the third team is the club of a
@@ -89,9 +93,66 @@ impl Evidence<'_> {
     /// øyeblikket." dates "Hovdenak stanget ballen i mål."
     fn minute_just_before(&self, sentence: SentenceId) -> Option<(Minute, SentenceId)> {
         let before = SentenceId::new(sentence.index().checked_sub(1)?);
-        let minute = self.minutes.get(before)?;
-        (self.follows_in_paragraph(before, sentence) && !self.in_sentence(before, EventKind::Goal))
-            .then_some((minute, before))
+        // The last minute it states dates the goal told next; a goal of its own is dated by its
+        // first, so a later one is free for the next ("Moe scoret i det 30. minutt, og ti
+        // minutter senere fikk Molde corner. Berg stanget inn." : 40).
+        let minute = self.minutes.last(before)?;
+        let later_moment = self.minutes.get(before) != Some(minute);
+        let free = later_moment || !self.in_sentence(before, EventKind::Goal);
+        (self.follows_in_paragraph(before, sentence) && free).then_some((minute, before))
+    }
+
+    /// The minute a penalty goal told without one was given at: the last minute stated by the
+    /// sentences that tell the penalty, up to [`PENALTY_TOLD_IN`] sentences before the goal in
+    /// its paragraph with no goal between ("I det 71. minutt ble Lundeby revet ned. Etter en
+    /// VAR-sjekk ble det straffe. Lundeby sendte keeperen feil vei."); or else, for a goal
+    /// told before its penalty (a lead), the minute of a penalty told in as many sentences after
+    /// it ("... da Balotelli var iskald fra ellevemeteren. Dommer Howard Webb pekte på
+    /// straffemerket ... i oppgjørets siste sekunder."). Not a penalty told further on: a
+    /// headline may name one penalty goal and another penalty ("sent Havertz-nikk ... Saka brant
+    /// straffe"), and the narrative's retelling dates the goal.
+    fn penalty_minute(&self, sentence: SentenceId) -> Option<(Minute, SentenceId)> {
+        let told = |s: SentenceId| self.minutes.last(s);
+        let penalty = |s: SentenceId| {
+            self.in_sentence(s, EventKind::Penalty)
+                .then(|| self.minutes.get(s))
+                .flatten()
+        };
+        self.penalty_story(sentence, -1, told)
+            .or_else(|| self.penalty_story(sentence, 1, penalty))
+    }
+
+    /// The first minute `minute_of` finds in the sentences next to a penalty goal's, in
+    /// `direction` (-1 before, 1 after), up to [`PENALTY_TOLD_IN`] of them in its paragraph
+    /// with no goal among them.
+    fn penalty_story(
+        &self,
+        sentence: SentenceId,
+        direction: isize,
+        minute_of: impl Fn(SentenceId) -> Option<Minute>,
+    ) -> Option<(Minute, SentenceId)> {
+        let mut from = sentence;
+        for _ in 0..PENALTY_TOLD_IN {
+            let next = from.index().checked_add_signed(direction)?;
+            if next >= self.sentences.len() {
+                return None;
+            }
+            let next = SentenceId::new(next);
+            let (first, second) = if direction < 0 {
+                (next, from)
+            } else {
+                (from, next)
+            };
+            if !self.follows_in_paragraph(first, second) || self.in_sentence(next, EventKind::Goal)
+            {
+                return None;
+            }
+            if let Some(minute) = minute_of(next) {
+                return Some((minute, next));
+            }
+            from = next;
+        }
+        None
     }
 
     /// Whether sentence `second` comes right after `first` with no blank line between.
@@ -226,7 +287,10 @@ impl StoryGoals {
         told_over_two()
             .or_else(|| {
                 listed.into_iter().find(|&g| {
-                    goals[g].minute.is_none() || minute.is_none() || goals[g].minute == minute
+                    goals[g]
+                        .minute
+                        .zip(minute)
+                        .is_none_or(|(a, b)| same_moment(a, b))
                 })
             })
             // A goal of the team at the same minute, one of them told without its scorer, is the
@@ -244,7 +308,10 @@ impl StoryGoals {
     /// Completes goal `g` with what a retelling adds: its minute, its kind, its scorer.
     fn complete(&mut self, g: usize, told: &Goal, scorer: Option<ScorerKey>) {
         let goal = &mut self.goals[g];
-        goal.minute = goal.minute.or(told.minute);
+        goal.minute = match (goal.minute, told.minute) {
+            (Some(listed), Some(retold)) => Some(finer(listed, retold)),
+            (listed, retold) => listed.or(retold),
+        };
         goal.team = goal.team.or(told.team);
         goal.score_after = goal.score_after.or(told.score_after);
         goal.kind = goal.kind.or(told.kind);
@@ -257,6 +324,43 @@ impl StoryGoals {
                 self.by_scorer.entry(scorer).or_default().push(g);
             }
         }
+    }
+}
+
+/// Whether two minutes told of one scorer's goal can be the same goal's: the same, one within the
+/// other (a lead's `på overtid`, 90+, and the narrative's 90+2; `i ekstraomgangene` and 104), or
+/// a minute apart (a lead's `et kvarter før slutt`, 75, and the narrative's `i det 74. minutt`):
+/// no player scores twice in a minute.
+fn same_moment(a: Minute, b: Minute) -> bool {
+    let plain = |m: Minute| m.added.is_none() && m.until.is_none();
+    // `i det 92. minutt` is how many write 90+2.
+    let past_full_time = |outer: Minute, inner: Minute| {
+        outer.regular >= FULL_TIME
+            && plain(inner)
+            && (outer.regular + 1..=outer.regular + LONGEST_ADDED_TIME).contains(&inner.regular)
+    };
+    let within = |outer: Minute, inner: Minute| match (outer.added, outer.until) {
+        (Some(None), _) => {
+            inner.regular == outer.regular && inner.added.is_some() || past_full_time(outer, inner)
+        }
+        (None, Some(until)) => plain(inner) && (outer.regular..=until).contains(&inner.regular),
+        _ => false,
+    };
+    a == b
+        || within(a, b)
+        || within(b, a)
+        || plain(a) && plain(b) && a.regular.abs_diff(b.regular) <= 1
+}
+
+/// The minute of a goal told twice at [`same_moment`]s: the finer one (90+2 over 90+, 104 over
+/// 91-120), or else the first telling's (a live blog's goal line, `85' MÅL!`, before `86'
+/// Whitfields andre for kvelden`).
+fn finer(listed: Minute, retold: Minute) -> Minute {
+    let rough = |m: Minute| m.added == Some(None) || m.until.is_some();
+    if rough(listed) && !rough(retold) {
+        retold
+    } else {
+        listed
     }
 }
 
@@ -300,10 +404,26 @@ pub(super) fn merge_retold(goals: &mut Vec<Goal>, team: EntityId, stated: usize)
                     && goals[g].minute.is_none()
             })
         };
+        // A goal told before, with a goal dated earlier than `told` told between them, is not
+        // `told`: the story would have told it out of order ("Højlund scoret like før pause.
+        // Sørloth utlignet etter 60 minutter. Scoringen kom i det 71. minutt").
+        let minute = goals[anonymous].minute;
+        let in_order = |named: usize| {
+            !goals.iter().any(|g| {
+                (goals[named].sentence..told_at).contains(&g.sentence)
+                    && g.minute
+                        .zip(minute)
+                        .is_some_and(|(m, told)| m.regular < told.regular)
+            })
+        };
         let named = candidates()
             .filter(|&g| goals[g].sentence > told_at)
             .min_by_key(|&g| goals[g].sentence)
-            .or_else(|| candidates().max_by_key(|&g| goals[g].sentence));
+            .or_else(|| {
+                candidates()
+                    .max_by_key(|&g| goals[g].sentence)
+                    .filter(|&g| in_order(g))
+            });
         let Some(named) = named else {
             return;
         };

@@ -431,6 +431,7 @@ mod tests {
         ("Han spiller «Guitar Hero: World Tour» hver dag.", &["Han spiller «Guitar Hero: World Tour» hver dag."]),
         // Fact lines keep their colon.
         ("Mål: 1-0 Johnsen (41), 2-0 King (59).", &["Mål: 1-0 Johnsen (41), 2-0 King (59)."]),
+        ("Mål: 1-0 Johnsen (str. 41), 2-0 King (59).", &["Mål: 1-0 Johnsen (str. 41), 2-0 King (59)."]),
         ("Gult kort: Nordtveit, Selnæs.", &["Gult kort: Nordtveit, Selnæs."]),
         ("Gult kort: N: Nordtveit. S: Helander.", &["Gult kort: N: Nordtveit.", "S: Helander."]),
         // Ellipses, URLs, e-mail addresses, initials.

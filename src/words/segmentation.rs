@@ -3,15 +3,16 @@
 //! lines are in [`super::fact_lines`]).
 
 /// Abbreviations that keep their full stop and do not end a sentence: `kl. 18.00`, `bl.a.
-/// Brann`, `ca. 20 000 tilskuere` are one token with their stop. Lower case, without the final
-/// stop, inner stops as written (`f.eks`); compared with a whole word, lower-cased.
+/// Brann`, `ca. 20 000 tilskuere`, a fact line's penalty `(str. 81)` are one token with their
+/// stop. Lower case, without the final stop, inner stops as written (`f.eks`); compared with a
+/// whole word, lower-cased.
 pub(crate) const ABBREVIATIONS: &[&str] = &[
     "bl.a", "f.eks", "ca", "kl", "nr", "jf", "jfr", "mht", "iflg", "ifølge", "dvs", "o.l", "pga",
     "osv", "m.m", "mm", "etc", "evt", "ev", "inkl", "ekskl", "ifm", "mtp", "vs", "st", "dr",
     "prof", "tlf", "pr", "p.t", "m.a.o", "o.a", "bl.annet", "t.o.m", "f.o.m", "ang", "avd", "adm",
     "dir", "gl", "hhv", "iht", "jr", "sr", "kr", "mill", "mrd", "sek", "frk", "chr", "pst", "res",
     "tidl", "e.l", "sml", "utg", "vha", "d.v.s", "m.v", "mv", "fv", "rv", "ds", "f", "s", "m", "t",
-    "km", "t.h", "t.v", "o.s.v",
+    "km", "t.h", "t.v", "o.s.v", "str",
 ];
 
 /// Abbreviations that often close a sentence (`... sko, drakter osv. Neste kamp ...`): they end

@@ -1,6 +1,7 @@
 //! Minute words: the number words a minute is counted in, the nouns that make a number a minute,
-//! added and extra time, the landmarks of a match a minute is counted from, and the words that
-//! make a minute relative to the one before (`tre minutter senere`). Read by
+//! added and extra time, the landmarks and periods of a match a minute is counted from or into,
+//! the words that make a minute relative to the one before (`tre minutter senere`) and those that
+//! make it a guess (`drøye 20 minutter`). Read by
 //! `classify::minute` (and the cue lexicon's `#num`).
 
 /// Writes the number-word table twice from one list: as `NUMBER_WORDS` for the tests, and as
@@ -58,10 +59,118 @@ number_words![
 ];
 
 /// The nouns that make the number before them a minute (`i det 56. minutt`, `etter 65
-/// minutter`, Nynorsk `etter 80 minuttar`, `56. min.`); whole words.
+/// minutter`, Nynorsk `etter 80 minuttar`, `56. min.`, `i det 80. spilleminutt`); whole words.
 pub(crate) const MINUTE_NOUNS: &[&str] = &[
-    "minutt", "minutter", "minuttet", "minuttar", "minutta", "min", "min.",
+    "minutt",
+    "minutter",
+    "minuttet",
+    "minuttar",
+    "minutta",
+    "min",
+    "min.",
+    "spilleminutt",
+    "spilleminuttet",
 ];
+
+/// The genitives of the minute nouns: `etter elleve minutters spill` is the 11th minute when one
+/// of [`PLAY_NOUNS`] follows, and `etter tre minutters VAR-sjekk` is no minute; whole words.
+pub(crate) const GENITIVE_MINUTE_NOUNS: &[&str] = &["minutters", "minuttars", "minutts"];
+
+/// The nouns of play after a genitive minute noun (`etter elleve minutters spill`, Nynorsk
+/// `spel`); whole words.
+pub(crate) const PLAY_NOUNS: &[&str] = &["spill", "spel", "spilletid", "speletid"];
+
+/// The words before a count of minutes that make it a guess: `drøye 20 minutter igjen`,
+/// `knappe ti minutter før pause`, `etter vel en time`; a minute counted so is no stated minute
+/// (empty, never a guess); whole words.
+pub(crate) const APPROXIMATE_WORDS: &[&str] = &[
+    "drøye", "drøyt", "knappe", "knapt", "vel", "snaue", "snautt", "cirka", "ca.", "rundt",
+    "omtrent", "nesten", "bortimot", "omkring",
+];
+
+/// The tens a minute may be counted in, alone or joined with a unit (`førti`, `tjuefem`,
+/// `trettiein`: 40, 25, 31). Read by the minute's count only, not by the lexicon's `#num`, whose
+/// words are no longer than 7 bytes; whole words, or the start of a joined number.
+pub(crate) const TENS_WORDS: &[(&str, u16)] = &[
+    ("tjue", 20),
+    ("tyve", 20),
+    ("tretti", 30),
+    ("tredve", 30),
+    ("førti", 40),
+    ("firti", 40),
+    ("femti", 50),
+    ("seksti", 60),
+    ("sytti", 70),
+    ("åtti", 80),
+    ("nitti", 90),
+];
+
+/// The ordinal words that, before a minute noun, number the minute: `i det tredje minutt`,
+/// `i kampens første minutt`, Nynorsk `i det fjerde minuttet`; whole words.
+pub(crate) const ORDINAL_WORDS: &[(&str, u16)] = &[
+    ("første", 1),
+    ("fyrste", 1),
+    ("andre", 2),
+    ("tredje", 3),
+    ("fjerde", 4),
+    ("femte", 5),
+    ("sjette", 6),
+    ("sjuende", 7),
+    ("syvende", 7),
+    ("sjuande", 7),
+    ("åttende", 8),
+    ("åttande", 8),
+    ("niende", 9),
+    ("niande", 9),
+    ("tiende", 10),
+    ("tiande", 10),
+    ("ellevte", 11),
+    ("tolvte", 12),
+];
+
+/// The words right before an ordinal word that make it the match's minute: `i det tredje
+/// minutt`, `i kampens første minutt`; not `fra første minutt` (the whole match); whole words.
+pub(crate) const ORDINAL_MINUTE_OPENERS: &[&str] = &["det", "kampens"];
+
+/// The words before `det` or `kampens` that make the ordinal minute a span from it, not a
+/// moment: `fra det første minuttet` (the whole match), Nynorsk `frå`; whole words.
+pub(crate) const FROM_WORDS: &[&str] = &["fra", "frå"];
+
+/// `det tok n minutter før`: the verb of a count of the minutes until something happened (from
+/// kick-off, or from the minute stated before: "Det tok bare to minutter før HamKam var i front
+/// igjen"); only impersonal (`det tok`, `tok det`), since "Innbytteren tok fem minutter på å
+/// score" counts from his coming on; whole words.
+pub(crate) const TOOK_WORDS: &[&str] = &["tok", "tog"];
+
+/// The impersonal subject next to one of [`TOOK_WORDS`]: `det tok`, `tok det`; a whole word.
+pub(crate) const IMPERSONAL_SUBJECT: &str = "det";
+
+/// The words that may stand between `det tok` and its count: `det tok bare ni minutter`,
+/// Nynorsk `berre`; whole words.
+pub(crate) const ONLY_WORDS: &[&str] = &["bare", "berre", "kun"];
+
+/// The words after `n minutter` that count back from the end of the match or the half: `med fem
+/// minutter igjen` (85), Nynorsk `med fem minutt att`, `fem minutter igjen til pause` (40);
+/// whole words.
+pub(crate) const REMAINING_WORDS: &[&str] = &["igjen", "att"];
+
+/// The verbs right before `n minutter` that count back from the end: `da det gjenstod fem
+/// minutter` (85); whole words.
+pub(crate) const REMAINING_VERBS: &[&str] = &["gjenstod", "gjensto", "gjenstår"];
+
+/// The words after `n minutter` that count into a period named next: `ti minutter inn i andre
+/// omgang` (55), `fem minutter ut i ekstraomgangene` (95); whole words.
+pub(crate) const INTO_PERIOD: &[&str] = &["inn", "ut"];
+
+/// The prepositions before a period a minute is counted into: `ti minutter inn i andre omgang`,
+/// `etter ti minutter av andre omgang` (55); whole words.
+pub(crate) const PERIOD_PREPOSITIONS: &[&str] = &["i", "av"];
+
+/// The root of the noun of a half: `andre omgang`, `omgangen`; the start of a word.
+pub(crate) const HALF_ROOT: &str = "omgang";
+
+/// The match as a period counted from kick-off: `ti minutter ut i kampen` (10); whole words.
+pub(crate) const WHOLE_MATCH: &[&str] = &["kampen", "matchen", "oppgjøret"];
 
 /// `minuttet senere`: the word that, before one of [`LATER_WORDS`], is the minute after the one
 /// stated before; a whole word.
