@@ -61,7 +61,7 @@ pub struct CueRow {
 /// The cue lexicon, indexed by each pattern's first element.
 ///
 /// The shipped lexicon is compiled with `kampfakta compile` into `data/lexicon.snapshot`, read
-/// at start with no parsing or lemma expansion (see [`crate::snapshot`]).
+/// at start with no parsing or lemma expansion (see `src/snapshot/mod.rs`).
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Lexicon {
     rows: Vec<CueRow>,

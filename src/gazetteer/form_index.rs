@@ -7,15 +7,17 @@
 use super::FormId;
 use crate::span::Span;
 use crate::text::name_gap_end;
-use fst::raw::{Fst, Output};
+use fst::raw::{Fst, Transition};
 use std::borrow::Cow;
 
 /// Folded surface forms -> their [`FormId`], in place from the snapshot's bytes or built.
 #[derive(Clone)]
 pub(crate) struct FormIndex {
     fst: Fst<Cow<'static, [u8]>>,
-    /// The bytes a form starts with: most word starts can be passed over without a walk.
-    first_bytes: [bool; 256],
+    /// The root's transition for each byte a form starts with: most word starts are passed over
+    /// without a walk, and a walk starts one node in (the root has the most transitions, the
+    /// slowest to search).
+    root: [Option<Transition>; 256],
 }
 
 impl std::fmt::Debug for FormIndex {
@@ -53,11 +55,11 @@ impl FormIndex {
     }
 
     fn from_fst(fst: Fst<Cow<'static, [u8]>>) -> FormIndex {
-        let mut first_bytes = [false; 256];
+        let mut root = [None; 256];
         for transition in fst.root().transitions() {
-            first_bytes[usize::from(transition.inp)] = true;
+            root[usize::from(transition.inp)] = Some(transition);
         }
-        FormIndex { fst, first_bytes }
+        FormIndex { fst, root }
     }
 
     /// The index as bytes, to be read back with [`FormIndex::from_bytes`].
@@ -75,15 +77,17 @@ impl FormIndex {
         start: usize,
         mut found: impl FnMut(FormId, Span),
     ) {
-        if !bytes
-            .get(start)
-            .is_some_and(|&b| self.first_bytes[usize::from(b)])
-        {
+        // A word start is never white space: its byte is a form's first byte, or no form starts.
+        let Some(first) = bytes.get(start).and_then(|&b| self.root[usize::from(b)]) else {
             return;
+        };
+        let mut node = self.fst.node(first.addr);
+        let mut output = first.out;
+        let mut at = start + 1;
+        if node.is_final() {
+            let form = output.cat(node.final_output()).value();
+            found(FormId(form as usize), Span::new(base + start, base + at));
         }
-        let mut node = self.fst.root();
-        let mut output = Output::zero();
-        let mut at = start;
         while at < bytes.len() {
             let byte = match name_gap_end(bytes, at) {
                 Some(end) if end > at => {

@@ -79,8 +79,8 @@ impl GazetteerBuilder {
     }
 
     /// Keeps the gazetteers this builder compiles in `dir`, and reads them back from there
-    /// when a later build reads the same files (see [`super::cache`]): a run over a user folder
-    /// with the shipped gazetteers then starts in milliseconds instead of 0.7 s.
+    /// when a later build reads the same files (see `src/gazetteer/cache.rs`): a run over a
+    /// user folder with the shipped gazetteers then starts in milliseconds instead of 0.7 s.
     pub fn cache(mut self, dir: impl Into<PathBuf>) -> Self {
         self.cache = Some(dir.into());
         self

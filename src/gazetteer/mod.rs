@@ -94,8 +94,8 @@ impl FormMatch {
 
 /// The loaded entities, what their rows say about them, and the index that finds them.
 ///
-/// Its [`snapshot`] holds the fields serde skips apart: the indexes, to be read in place, and the
-/// rows, to be decoded when first read.
+/// Its snapshot (`src/gazetteer/snapshot.rs`) holds the fields serde skips apart: the indexes,
+/// to be read in place, and the rows, to be decoded when first read.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Gazetteer {
     #[serde(skip)]
